@@ -1,0 +1,3 @@
+module github.com/reassemble/jigsaw
+
+go 1.26
