@@ -57,8 +57,55 @@ func pairKey(a, b puzzle.Label) uint64 { return uint64(uint32(a))<<32 | uint64(u
 type Candidates struct {
 	labels *Labels
 	all    []puzzle.Placement
-	single [4]map[puzzle.Label][]puzzle.Placement
-	pair   [6]map[uint64][]puzzle.Placement
+	single [4]groups
+	pair   [6]groups
+}
+
+// groups is a read-only multimap from a key to placements, stored as one
+// slice cut into runs, so that building it allocates a handful of slices
+// rather than one per key.
+type groups struct {
+	index map[uint64]int32 // key → run number
+	start []int32          // run r is items[start[r]:start[r+1]]
+	items []puzzle.Placement
+}
+
+// newGroups groups pls by keys (keys[i] is the key of pls[i]), keeping the
+// order of pls within each run.
+func newGroups(keys []uint64, pls []puzzle.Placement) groups {
+	g := groups{index: make(map[uint64]int32, len(keys)/2+1)}
+	run := make([]int32, len(keys))
+	var count []int32
+	for i, k := range keys {
+		r, ok := g.index[k]
+		if !ok {
+			r = int32(len(count))
+			g.index[k] = r
+			count = append(count, 0)
+		}
+		run[i] = r
+		count[r]++
+	}
+	g.start = make([]int32, len(count)+1)
+	for r, n := range count {
+		g.start[r+1] = g.start[r] + n
+	}
+	fill := append([]int32(nil), g.start[:len(count)]...)
+	g.items = make([]puzzle.Placement, len(pls))
+	for i, pl := range pls {
+		g.items[fill[run[i]]] = pl
+		fill[run[i]]++
+	}
+	return g
+}
+
+// get returns the run of key k, or nil.
+func (g *groups) get(k uint64) []puzzle.Placement {
+	r, ok := g.index[k]
+	if !ok {
+		return nil
+	}
+	return g.items[g.start[r]:g.start[r+1]:g.start[r+1]]
 }
 
 // NewCandidates indexes p's pieces. Fixed pieces are indexed like the
@@ -69,26 +116,26 @@ func NewCandidates(p *puzzle.Puzzle) (*Candidates, error) {
 		return nil, err
 	}
 	c := &Candidates{labels: l}
-	for s := range c.single {
-		c.single[s] = make(map[puzzle.Label][]puzzle.Placement)
-	}
-	for k := range c.pair {
-		c.pair[k] = make(map[uint64][]puzzle.Placement)
-	}
 	turns := p.Turns()
+	shows := make([][4]puzzle.Label, 0, len(p.Pieces)*len(turns))
 	for i := range p.Pieces {
 		for _, r := range turns {
-			pl := puzzle.Placement{Piece: puzzle.PieceID(i), Rotation: r}
-			c.all = append(c.all, pl)
-			e := p.Pieces[i].Turned(r)
-			for _, s := range puzzle.Sides {
-				c.single[s][e[s]] = append(c.single[s][e[s]], pl)
-			}
-			for k, sp := range sidePairs {
-				key := pairKey(e[sp[0]], e[sp[1]])
-				c.pair[k][key] = append(c.pair[k][key], pl)
-			}
+			c.all = append(c.all, puzzle.Placement{Piece: puzzle.PieceID(i), Rotation: r})
+			shows = append(shows, p.Pieces[i].Turned(r))
 		}
+	}
+	keys := make([]uint64, len(c.all))
+	for _, s := range puzzle.Sides {
+		for i, e := range shows {
+			keys[i] = uint64(uint32(e[s]))
+		}
+		c.single[s] = newGroups(keys, c.all)
+	}
+	for k, sp := range sidePairs {
+		for i, e := range shows {
+			keys[i] = pairKey(e[sp[0]], e[sp[1]])
+		}
+		c.pair[k] = newGroups(keys, c.all)
 	}
 	return c, nil
 }
@@ -100,7 +147,7 @@ func (c *Candidates) Labels() *Labels { return c.labels }
 // top on their Top side: the candidates of a row scan. The slice is shared;
 // do not modify it.
 func (c *Candidates) LeftTop(left, top puzzle.Label) []puzzle.Placement {
-	return c.pair[0][pairKey(left, top)]
+	return c.pair[0].get(pairKey(left, top))
 }
 
 // Base returns a shared list that holds every oriented piece satisfying n,
@@ -119,9 +166,9 @@ func (c *Candidates) Base(n Need) []puzzle.Placement {
 	}
 	switch k {
 	case 0:
-		return c.all
+		return c.all[:len(c.all):len(c.all)]
 	case 1:
-		return c.single[known[0]][n[known[0]]]
+		return c.single[known[0]].get(uint64(uint32(n[known[0]])))
 	}
 	// Every pair of known sides keys a list holding all the fits; each probe
 	// is one map look-up, so keep the shortest.
@@ -130,7 +177,7 @@ func (c *Candidates) Base(n Need) []puzzle.Placement {
 		for j := i + 1; j < k; j++ {
 			pi := pairIndex[known[i]][known[j]]
 			sp := sidePairs[pi]
-			l := c.pair[pi][pairKey(n[sp[0]], n[sp[1]])]
+			l := c.pair[pi].get(pairKey(n[sp[0]], n[sp[1]]))
 			if (i == 0 && j == 1) || len(l) < len(list) {
 				list = l
 			}

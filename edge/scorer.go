@@ -79,8 +79,16 @@ func CellCost(s Scorer, b *puzzle.Board, c puzzle.Cell) float64 {
 		if !b.In(n) {
 			continue
 		}
-		if o := b.At(n); !o.IsEmpty() {
+		o := b.At(n)
+		if o.IsEmpty() {
+			continue
+		}
+		// Price each join the way Cost does, left to right and top to
+		// bottom, so that the two agree for asymmetric scorers too.
+		if side == puzzle.Right || side == puzzle.Bottom {
 			total += s.Score(a, side, o)
+		} else {
+			total += s.Score(o, side.Opposite(), a)
 		}
 	}
 	if fs, ok := s.(FrameScorer); ok {

@@ -25,4 +25,25 @@
 // A puzzle may have fewer pieces than cells: the cells left over stay empty.
 // It may have more only when AllowExtra is set; solvers then report the
 // pieces they leave out. Fixed pieces are pinned to their cells.
+//
+// # File formats
+//
+// ParsePuzzle and FormatPuzzle read and write label puzzles as line-oriented
+// text: '#' starts a comment, blank lines are ignored, size comes first;
+// rule, rotate and extra default to equal, no and no; each piece line gives
+// the Top Right Bottom Left labels of pieces 0, 1, 2 and so on; and fixed
+// pins PIECE to cell ROW COL turned by ROTATION:
+//
+//	size 2x2
+//	rule complement
+//	rotate yes
+//	piece 0 1 -2 0
+//	piece 0 0 3 -1
+//	piece 2 -4 0 0
+//	piece -3 0 0 4
+//	fixed 0 0 0 0
+//
+// ParseBoard and FormatBoard do the same for boards: "board ROWSxCOLS", then
+// one line per row of PIECE/ROT, PIECE (rotation 0) or '.' for a hole.
+// Parse errors are *SyntaxError values naming the line at fault.
 package puzzle

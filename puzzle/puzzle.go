@@ -4,11 +4,16 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"math"
 )
 
 // Label is a discrete side descriptor: a colour, a shape or a pair label.
 // Flat (0) is a straight border side.
 type Label int32
+
+// MinLabel is the least label a piece may carry: -MinLabel must be a label
+// too, and the one int32 below it is kept for "any label" in look-ups.
+const MinLabel Label = math.MinInt32 + 1
 
 // Flat is the label of a straight side that belongs on the outside of the
 // board. It never fits another side.
@@ -168,7 +173,7 @@ func (p *Puzzle) Validate() error {
 	if p.Rows <= 0 || p.Cols <= 0 {
 		return fmt.Errorf("puzzle: board of %d rows and %d columns: both must be at least 1", p.Rows, p.Cols)
 	}
-	if p.Rows > maxCells || p.Cols > maxCells || p.Rows*p.Cols > maxCells {
+	if p.Rows > maxCells/p.Cols {
 		return fmt.Errorf("puzzle: board of %d×%d cells is larger than %d cells", p.Rows, p.Cols, maxCells)
 	}
 	if !p.Rule.Valid() {
@@ -183,6 +188,11 @@ func (p *Puzzle) Validate() error {
 	for i := range p.Pieces {
 		if p.Pieces[i].ID != PieceID(i) {
 			return fmt.Errorf("puzzle: piece %d has ID %d: IDs must equal the piece's index", i, p.Pieces[i].ID)
+		}
+		for _, s := range Sides {
+			if p.Pieces[i].Edges[s] == MinLabel-1 {
+				return fmt.Errorf("puzzle: piece %d has label %d on its %v side; labels must be at least %d, so that every label has a complement", i, MinLabel-1, s, MinLabel)
+			}
 		}
 	}
 	seenCell := make(map[Cell]int, len(p.Fixed))
