@@ -61,6 +61,9 @@ func (b *Board) Clone() *Board {
 // Equal reports whether b and o hold the same placements on boards of the
 // same size.
 func (b *Board) Equal(o *Board) bool {
+	if b == nil || o == nil {
+		return b == o
+	}
 	if b.Rows != o.Rows || b.Cols != o.Cols || len(b.Cells) != len(o.Cells) {
 		return false
 	}

@@ -95,11 +95,16 @@ func WithProgressEvery(n int64) Option {
 // boards piece by piece keep b's placements. The board is copied. Default:
 // none.
 func WithInitial(b *puzzle.Board) Option {
+	// Copy now, so that later edits of b do not reach the run, and again
+	// on every resolution, so that one run's edits do not reach the next.
+	if b != nil {
+		b = b.Clone()
+	}
 	return optionFunc(func(s *Settings) {
+		s.Initial = nil
 		if b != nil {
-			b = b.Clone()
+			s.Initial = b.Clone()
 		}
-		s.Initial = b
 	})
 }
 

@@ -115,7 +115,7 @@ func Start(ctx context.Context, p Problem, opts ...Option) (*Run, error) {
 		bestCost:   math.Inf(1),
 		nextReport: s.ProgressEvery,
 	}
-	if err := r.emit(Started); err != nil {
+	if err := r.emit(Started); err != nil && !errors.Is(err, ErrStop) {
 		return nil, err
 	}
 	return r, nil
@@ -231,15 +231,18 @@ func (r *Run) Status() Status { return r.status }
 func (r *Run) Finish(s Status) (*Result, error) {
 	r.End(s)
 	r.Stats.Runtime = time.Since(r.start)
-	b, cost := r.best, r.bestCost
+	b := r.best
 	if b == nil {
 		b = r.fallback
 		if b == nil {
 			b = puzzle.NewBoardFor(r.problem.Puzzle)
 		}
-		cost = edge.Cost(r.problem.Scorer, b)
-		r.best, r.bestCost = b, cost
+		r.best = b
 	}
+	// The result's cost is recomputed rather than trusted, so that it is
+	// honest whatever incremental book-keeping the method kept.
+	cost := edge.Cost(r.problem.Scorer, b)
+	r.bestCost = cost
 	if err := r.emit(Finished); err != nil && r.err == nil {
 		r.err = err
 	}

@@ -1,0 +1,334 @@
+package solvetest
+
+import (
+	"context"
+	"errors"
+	"math"
+	"runtime"
+	"strconv"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+
+	"github.com/reassemble/jigsaw/solve"
+)
+
+// The checks in this file are about a run as a process: its replay, its
+// events, its end on cancellation and the goroutines it leaves.
+
+const (
+	// cancelAfter is how long a run goes before its context is cancelled:
+	// long enough for a solver to be deep in its search.
+	cancelAfter = 50 * time.Millisecond
+	// cancelLimit is how soon after cancellation Solve must return. The
+	// contract asks for 100 ms; the rest is slack for loaded test machines.
+	cancelLimit = 250 * time.Millisecond
+	// goroutineWait is how long exiting goroutines get to finish before they
+	// count as leaked.
+	goroutineWait = time.Second
+)
+
+// ignoreRuntime compares results and stats apart from the wall-clock time.
+var ignoreRuntime = cmpopts.IgnoreFields(solve.Stats{}, "Runtime")
+
+// eventRecord is what the determinism check compares of an event.
+type eventRecord struct {
+	Kind   solve.EventKind
+	Cost   float64
+	Stats  solve.Stats
+	Status solve.Status
+}
+
+// determinism checks that a seed replays a run exactly: the same solver run
+// twice and a fresh one give the same result and the same events.
+func (s *suite) determinism(t tester) {
+	for _, inst := range []instance{
+		mustBuild(t, "shapes-3x3-1pair", 801, shapes(3, 3, 1)),
+		largeInstance(t),
+	} {
+		for _, seeded := range []struct {
+			name string
+			opts solve.Options
+		}{
+			{name: "default seed"},
+			{name: "seed 0xdecafbad", opts: solve.Options{solve.WithSeed(0xdecafbad)}},
+		} {
+			t.run(inst.name+"/"+seeded.name, func(t tester) {
+				var results []*solve.Result
+				var events [][]eventRecord
+				sv := s.newSolver()
+				for i, fresh := range []bool{false, false, true} {
+					if fresh {
+						sv = s.newSolver()
+					}
+					var evs []eventRecord
+					opts := solve.Options{seeded.opts, s.budget(inst), solve.WithObserver(func(ev solve.Event) error {
+						evs = append(evs, eventRecord{Kind: ev.Kind, Cost: ev.Cost, Stats: ev.Stats, Status: ev.Status})
+						return nil
+					})}
+					res, err := s.solve(t, sv, context.Background(), inst.name, inst.problem, opts)
+					if err != nil {
+						t.Fatalf("run %d: Solve returned error %v for a valid problem", i+1, err)
+					}
+					s.verify(t, context.Background(), inst, []solve.Option{opts}, res, false)
+					results = append(results, res)
+					events = append(events, evs)
+				}
+				for i, what := range []string{"the same solver run again", "a fresh solver"} {
+					if diff := cmp.Diff(results[0], results[i+1], ignoreRuntime); diff != "" {
+						t.Errorf("%s gave another result for the same seed and options (-first +again):\n%s", what, diff)
+					}
+					if diff := cmp.Diff(events[0], events[i+1], ignoreRuntime); diff != "" {
+						t.Errorf("%s sent other events for the same seed and options (-first +again):\n%s", what, diff)
+					}
+				}
+			})
+		}
+	}
+}
+
+// errObserver is the error an observer returns to end a run abnormally.
+var errObserver = errors.New("solvetest: observer failed on purpose")
+
+// observer checks the order of events and what an observer's return value
+// does.
+func (s *suite) observer(t tester) {
+	inst := mustBuild(t, "shapes-3x3-2pairs", 901, shapes(3, 3, 2))
+	// Progress after every iteration, so that even a short run sends some.
+	every := solve.WithProgressEvery(1)
+
+	t.run("order", func(t tester) {
+		var kinds []solve.EventKind
+		var improved []float64
+		var lastIter int64
+		obs := func(ev solve.Event) error {
+			kinds = append(kinds, ev.Kind)
+			if ev.Stats.Iterations < lastIter {
+				t.Errorf("event %d (%v): iterations went back from %d to %d", len(kinds), ev.Kind, lastIter, ev.Stats.Iterations)
+			}
+			lastIter = ev.Stats.Iterations
+			switch ev.Kind {
+			case solve.Started:
+				if !math.IsInf(ev.Cost, 1) {
+					t.Errorf("Started event has cost %g; before any board it is +Inf", ev.Cost)
+				}
+			case solve.Improved:
+				s.checkImproved(t, inst, ev, improved)
+				improved = append(improved, ev.Cost)
+			}
+			return nil
+		}
+		opts := solve.Options{every, s.budget(inst), solve.WithObserver(obs)}
+		res := s.solveValid(t, context.Background(), inst, opts)
+		checkOrder(t, kinds)
+		if res.Status == solve.Solved && (len(improved) == 0 || improved[len(improved)-1] != res.Cost) {
+			t.Errorf("the run solved the puzzle at cost %g, but the Improved events reported costs %v", res.Cost, improved)
+		}
+	})
+
+	for _, tc := range []struct {
+		name string
+		ret  error
+	}{
+		{name: "ErrStop", ret: solve.ErrStop},
+		{name: "error", ret: errObserver},
+	} {
+		t.run(tc.name, func(t tester) {
+			var kinds []solve.EventKind
+			var final solve.Event
+			returned := -1
+			obs := func(ev solve.Event) error {
+				kinds = append(kinds, ev.Kind)
+				if returned >= 0 && ev.Kind != solve.Finished {
+					t.Errorf("event %d (%v) came after the observer returned %v at event %d", len(kinds), ev.Kind, tc.ret, returned+1)
+				}
+				if ev.Kind == solve.Finished {
+					final = ev
+				}
+				if returned < 0 && (ev.Kind == solve.Improved || ev.Kind == solve.Progress) {
+					returned = len(kinds) - 1
+					return tc.ret
+				}
+				return nil
+			}
+			opts := solve.Options{every, s.budget(inst), solve.WithObserver(obs)}
+			res, err := s.solve(t, s.newSolver(), context.Background(), inst.name, inst.problem, opts)
+			if returned < 0 {
+				t.Fatalf("no Improved or Progress event came to return %v from, with a Progress event due every iteration (events %v)", tc.ret, kinds)
+			}
+			if tc.ret != solve.ErrStop {
+				if !errors.Is(err, tc.ret) {
+					t.Errorf("the observer returned %q; Solve returned error %v, want that error", tc.ret, err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("the observer returned ErrStop; Solve returned error %v, want nil", err)
+			}
+			s.verify(t, context.Background(), inst, []solve.Option{opts}, res, true)
+			if res.Status != solve.Stopped {
+				t.Errorf("the observer returned ErrStop; status is %v, want Stopped", res.Status)
+			}
+			checkOrder(t, kinds)
+			if final.Status != res.Status {
+				t.Errorf("the Finished event has status %v, the result %v", final.Status, res.Status)
+			}
+		})
+	}
+}
+
+// checkImproved checks an Improved event: its board (valid only during the
+// call) fits and costs what the event says, and the cost went down.
+func (s *suite) checkImproved(t tester, inst instance, ev solve.Event, before []float64) {
+	t.Helper()
+	n := len(before) + 1
+	if len(before) > 0 && !(ev.Cost < before[len(before)-1]) {
+		t.Errorf("Improved event %d has cost %g, not below the previous %g", n, ev.Cost, before[len(before)-1])
+	}
+	if ev.Board == nil {
+		t.Errorf("Improved event %d has no board", n)
+		return
+	}
+	if err := ev.Board.Validate(inst.problem.Puzzle); err != nil {
+		t.Errorf("Improved event %d: board is not valid: %v", n, err)
+		return
+	}
+	cost, err := independentCost(inst.problem, ev.Board)
+	if err != nil {
+		t.Errorf("Improved event %d: %v", n, err)
+		return
+	}
+	if !closeTo(ev.Cost, cost) {
+		t.Errorf("Improved event %d says cost %g; its board costs %g", n, ev.Cost, cost)
+	}
+}
+
+// checkOrder checks a normal run's events: Started, then Improved and
+// Progress, then Finished once.
+func checkOrder(t tester, kinds []solve.EventKind) {
+	t.Helper()
+	if len(kinds) < 2 || kinds[0] != solve.Started || kinds[len(kinds)-1] != solve.Finished {
+		t.Errorf("events %v: want Started first and Finished last", kinds)
+		return
+	}
+	for i, k := range kinds[1 : len(kinds)-1] {
+		if k != solve.Improved && k != solve.Progress {
+			t.Errorf("event %d is %v: between Started and Finished only Improved and Progress may come (events %v)", i+2, k, kinds)
+		}
+	}
+}
+
+// cancel checks that a run ends soon after its context does, normally,
+// with a valid board.
+func (s *suite) cancel(t tester) {
+	inst := largeInstance(t)
+	for _, workers := range []int{1, 2} {
+		t.run("after 50ms with "+plural(workers, "worker"), func(t tester) {
+			s.cancelled(t, inst, cancelAfter, solve.WithWorkers(workers))
+		})
+	}
+	t.run("before the start", func(t tester) {
+		s.cancelled(t, inst, 0)
+	})
+}
+
+// cancelled runs inst, which the solver cannot finish, and cancels it after
+// d, or before the start for d = 0.
+func (s *suite) cancelled(t tester, inst instance, d time.Duration, opts ...solve.Option) {
+	t.Helper()
+	ctx, stop := context.WithCancel(context.Background())
+	defer stop()
+	var kinds []solve.EventKind
+	var final solve.Event
+	opts = append(opts, solve.WithObserver(func(ev solve.Event) error {
+		kinds = append(kinds, ev.Kind)
+		if ev.Kind == solve.Finished {
+			final = ev
+		}
+		return nil
+	}))
+	at := make(chan time.Time, 1)
+	cancel := func() {
+		at <- time.Now()
+		stop()
+	}
+	if d == 0 {
+		cancel()
+	} else {
+		timer := time.AfterFunc(d, cancel)
+		defer timer.Stop()
+	}
+	res, err := s.solve(t, s.newSolver(), ctx, inst.name, inst.problem, opts...)
+	end := time.Now()
+	if err != nil {
+		t.Fatalf("Solve returned error %v; a cancelled run ends normally", err)
+	}
+	var when time.Time
+	select {
+	case when = <-at:
+	default:
+	}
+	if when.IsZero() || when.After(end) {
+		// Nothing to measure: the solver ended the run itself.
+		t.Logf("%s: the run ended by itself before the cancellation (%s); it could not be checked", inst.name, describe(res))
+		s.verify(t, ctx, inst, opts, res, false)
+		return
+	}
+	lag := end.Sub(when)
+	t.Logf("%s: Solve returned %v after the cancellation (%s)", inst.name, lag.Round(time.Microsecond), describe(res))
+	if lag > cancelLimit {
+		t.Errorf("Solve returned %v after the context was cancelled; the limit is %v", lag.Round(time.Millisecond), cancelLimit)
+	}
+	s.verify(t, ctx, inst, opts, res, false)
+	if res.Status != solve.Canceled {
+		t.Errorf("the context was cancelled during the run; status is %v, want Canceled", res.Status)
+	}
+	checkOrder(t, kinds)
+	if final.Status != res.Status {
+		t.Errorf("the Finished event has status %v, the result %v", final.Status, res.Status)
+	}
+}
+
+// goroutines checks that no goroutine outlives Solve, whether the run ends
+// by itself or by cancellation.
+func (s *suite) goroutines(t tester) {
+	small := mustBuild(t, "shapes-3x3-2pairs", 1001, shapes(3, 3, 2))
+	large := largeInstance(t)
+	for _, workers := range []int{1, 2} {
+		t.run(plural(workers, "worker"), func(t tester) {
+			before := runtime.NumGoroutine()
+			s.solveValid(t, context.Background(), small, solve.WithWorkers(workers), s.budget(small))
+			ctx, stop := context.WithTimeout(context.Background(), 20*time.Millisecond)
+			defer stop()
+			s.solveValid(t, ctx, large, solve.WithWorkers(workers))
+			stop()
+			checkGoroutines(t, before)
+		})
+	}
+}
+
+// checkGoroutines waits for the goroutine count to fall back to before and
+// fails if it does not in time.
+func checkGoroutines(t tester, before int) {
+	t.Helper()
+	deadline := time.Now().Add(goroutineWait)
+	for {
+		now := runtime.NumGoroutine()
+		if now <= before {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Errorf("%d goroutines before the runs, %d still running %v after they returned", before, now, goroutineWait)
+			return
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return strconv.Itoa(n) + " " + what + "s"
+}
