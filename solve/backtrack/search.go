@@ -1,0 +1,327 @@
+package backtrack
+
+import (
+	"github.com/reassemble/jigsaw/edge"
+	"github.com/reassemble/jigsaw/puzzle"
+	"github.com/reassemble/jigsaw/solve"
+)
+
+// state is one search: the board being filled, which pieces are used, and
+// an explicit stack of choice points, so that the search can stop and
+// resume at a yield without recursion or goroutines.
+type state struct {
+	run   *solve.Run
+	p     *puzzle.Puzzle
+	cands *edge.Candidates
+	order Order
+
+	board   *puzzle.Board
+	used    []bool
+	decided []bool // cell filled or chosen as a hole
+	// holes is how many more cells may stay empty.
+	holes int
+	// toFill is how many cells are still undecided.
+	toFill int
+	// rowScan lists the undecided cells in row-major order.
+	rowScan []int
+
+	stack         []frame
+	deepest       int
+	recordPending bool
+	scratch       []puzzle.Placement
+}
+
+// flushDeepest hands the deepest board to the run if it was not yet copied.
+func (st *state) flushDeepest() {
+	if st.recordPending {
+		st.run.Fallback(st.board)
+		st.recordPending = false
+	}
+}
+
+// frame is a choice point: a cell and the placements left to try in it.
+type frame struct {
+	cell   int
+	cands  []puzzle.Placement
+	next   int
+	hole   bool // leaving the cell empty is still to try
+	placed bool // the cell holds this frame's current choice
+}
+
+func (s *Solver) newState(run *solve.Run) (*state, error) {
+	prob := run.Problem()
+	if _, ok := prob.Scorer.(*edge.Labels); !ok {
+		return nil, ErrNotLabels
+	}
+	p := prob.Puzzle
+	cands, err := edge.NewCandidates(p)
+	if err != nil {
+		return nil, err
+	}
+	st := &state{
+		run:     run,
+		p:       p,
+		cands:   cands,
+		order:   s.order,
+		board:   puzzle.NewBoardFor(p),
+		used:    make([]bool, len(p.Pieces)),
+		decided: make([]bool, p.Cells()),
+	}
+	if init := run.Settings().Initial; init != nil {
+		// A warm start keeps its placements, which were validated
+		// against the puzzle by solve.Start.
+		copy(st.board.Cells, init.Cells)
+	}
+	placed := 0
+	for i, pl := range st.board.Cells {
+		if !pl.IsEmpty() {
+			st.used[pl.Piece] = true
+			st.decided[i] = true
+			placed++
+		}
+	}
+	left := len(p.Pieces) - placed
+	st.toFill = p.Cells() - placed
+	st.holes = max(0, st.toFill-left)
+	for i := range st.decided {
+		if !st.decided[i] {
+			st.rowScan = append(st.rowScan, i)
+		}
+	}
+	st.stack = make([]frame, 0, st.toFill)
+	return st, nil
+}
+
+// search runs the depth-first search, calling found with each complete
+// board (owned by the search: copy it to keep it) until found returns false,
+// the space is exhausted or the run must end.
+func (st *state) search(found func(*puzzle.Board) bool) {
+	run := st.run
+	if st.toFill == 0 {
+		if st.fixedFit() {
+			found(st.board)
+		}
+		return
+	}
+	if !st.fixedFit() {
+		return
+	}
+	st.push()
+	for len(st.stack) > 0 {
+		f := &st.stack[len(st.stack)-1]
+		if f.placed {
+			if st.recordPending {
+				// The board is still the deepest one reached: keep it
+				// before the first undo.
+				st.run.Fallback(st.board)
+				st.recordPending = false
+			}
+			st.unplace(f)
+			run.Stats.Backtracks++
+		}
+		if !st.advance(f) {
+			st.pop()
+			continue
+		}
+		run.Stats.Nodes++
+		if !run.Step() {
+			st.flushDeepest()
+			return
+		}
+		if st.toFill == 0 {
+			if !found(st.board) {
+				return
+			}
+			continue
+		}
+		if len(st.stack) > st.deepest {
+			// The deepest partial board is what a stopped or exhausted
+			// search returns; it is copied only when the search is about
+			// to leave it, since a descent sets a new record at every
+			// step.
+			st.deepest = len(st.stack)
+			st.recordPending = true
+		}
+		st.push()
+	}
+}
+
+// fixedFit reports whether the pieces already on the board fit each other,
+// since the search only checks the cells it fills.
+func (st *state) fixedFit() bool {
+	b := st.board
+	labels := st.cands.Labels()
+	for i, pl := range b.Cells {
+		if pl.IsEmpty() {
+			continue
+		}
+		c := b.CellAt(i)
+		for _, s := range puzzle.Sides {
+			n := c.Neighbour(s)
+			if !b.In(n) {
+				if labels.ScoreFrame(pl, s) != 0 {
+					return false
+				}
+				continue
+			}
+			if o := b.At(n); !o.IsEmpty() && !labels.Fits(pl, s, o) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// push opens a choice point at the next cell to fill.
+func (st *state) push() {
+	depth := len(st.stack)
+	st.stack = st.stack[:depth+1]
+	f := &st.stack[depth]
+	var cell int
+	if st.order == MostConstrained {
+		cell = st.mostConstrained()
+	} else {
+		cell = st.rowScan[depth]
+	}
+	f.cell, f.next, f.placed = cell, 0, false
+	f.cands = st.fitting(f.cands[:0], cell)
+	f.hole = st.holes > 0
+}
+
+func (st *state) pop() { st.stack = st.stack[:len(st.stack)-1] }
+
+// advance puts the frame's next untried choice in its cell and reports
+// whether there was one. Pieces come before the hole.
+func (st *state) advance(f *frame) bool {
+	for f.next < len(f.cands) {
+		pl := f.cands[f.next]
+		f.next++
+		if st.used[pl.Piece] {
+			continue
+		}
+		st.board.Cells[f.cell] = pl
+		st.used[pl.Piece] = true
+		st.decided[f.cell] = true
+		st.toFill--
+		f.placed = true
+		return true
+	}
+	if f.hole {
+		f.hole = false
+		st.holes--
+		st.decided[f.cell] = true
+		st.toFill--
+		f.placed = true
+		return true
+	}
+	return false
+}
+
+// unplace undoes the frame's current choice.
+func (st *state) unplace(f *frame) {
+	pl := st.board.Cells[f.cell]
+	if pl.IsEmpty() {
+		st.holes++
+	} else {
+		st.used[pl.Piece] = false
+		st.board.Cells[f.cell] = puzzle.Empty
+	}
+	st.decided[f.cell] = false
+	st.toFill++
+	f.placed = false
+}
+
+// fitting appends to dst the unused oriented pieces that fit cell given its
+// decided neighbours and the rim, leaving out pieces that would show a flat
+// side to an undecided cell that can no longer become a hole.
+func (st *state) fitting(dst []puzzle.Placement, cell int) []puzzle.Placement {
+	c := st.board.CellAt(cell)
+	need, ok := st.cands.NeedAt(st.board, c)
+	if !ok {
+		return dst
+	}
+	// Sides facing undecided cells must not be flat when no cell may stay
+	// empty: a flat side fits nothing inside the board.
+	var noFlat [4]bool
+	if st.holes == 0 {
+		for _, s := range puzzle.Sides {
+			n := c.Neighbour(s)
+			noFlat[s] = st.board.In(n) && !st.decided[st.board.Index(n)]
+		}
+	}
+	labels := st.cands.Labels()
+	for _, pl := range st.cands.Base(need) {
+		if st.used[pl.Piece] || !st.cands.Satisfies(pl, need) {
+			continue
+		}
+		if st.holes == 0 && flatToward(labels, pl, &noFlat) {
+			continue
+		}
+		dst = append(dst, pl)
+	}
+	return dst
+}
+
+func flatToward(labels *edge.Labels, pl puzzle.Placement, noFlat *[4]bool) bool {
+	for _, s := range puzzle.Sides {
+		if noFlat[s] && labels.Edge(pl, s) == puzzle.Flat {
+			return true
+		}
+	}
+	return false
+}
+
+// mostConstrained returns the undecided cell with the fewest choices among
+// those beside a decided cell (the first in row-major order on a tie), or,
+// before anything is decided, among the rim cells. A cell with at most one
+// choice is returned at once: the search fails or is forced there.
+func (st *state) mostConstrained() int {
+	best, bestN := -1, int(^uint(0)>>1)
+	for _, rimOnly := range [2]bool{false, true} {
+		for i, d := range st.decided {
+			if d || !st.constrained(i, rimOnly) {
+				continue
+			}
+			st.scratch = st.fitting(st.scratch[:0], i)
+			n := len(st.scratch)
+			if st.holes > 0 {
+				n++
+			}
+			if n < bestN {
+				best, bestN = i, n
+				if n <= 1 {
+					return best
+				}
+			}
+		}
+		if best >= 0 {
+			return best
+		}
+	}
+	for i, d := range st.decided {
+		if !d {
+			return i
+		}
+	}
+	return -1
+}
+
+// constrained reports whether cell i is beside a decided cell or, when
+// rimOnly is set, on the rim of the board.
+func (st *state) constrained(i int, rimOnly bool) bool {
+	b := st.board
+	c := b.CellAt(i)
+	for _, s := range puzzle.Sides {
+		n := c.Neighbour(s)
+		if !b.In(n) {
+			if rimOnly {
+				return true
+			}
+			continue
+		}
+		if !rimOnly && st.decided[b.Index(n)] {
+			return true
+		}
+	}
+	return false
+}
