@@ -1,0 +1,43 @@
+// Package jigsaw re-assembles puzzles: square-piece image jigsaws, discrete
+// edge-matching puzzles such as Eternity II, shape-coded (tab/blank)
+// jigsaws, puzzles with missing pieces, and polyomino tilings. This package
+// holds no code; it describes the module.
+//
+// # Packages
+//
+//   - puzzle: the model. Pieces with four labelled sides (and optionally a
+//     picture), rotations, boards with holes and fixed pieces, generators with
+//     planted solutions, plain-text formats, metrics and rendering.
+//   - edge: edge-fitting. A Scorer prices two sides facing each other; label
+//     scorers apply a puzzle's match rule, and a candidate index finds the
+//     pieces that fit a cell in O(1).
+//   - solve: the Solver contract shared by every method: Problem, Result,
+//     Status, run options (seed, budgets, observer, warm start, workers).
+//   - solve/backtrack: exact depth-first search, with enumeration and
+//     counting of solutions.
+//   - solve/solvetest: the contract suite any Solver, ours or yours, can run.
+//
+// # Conventions
+//
+// Sides are clockwise from the top (Top, Right, Bottom, Left); a Rotation is
+// a number of clockwise quarter turns; cells are (Row, Col) from the top
+// left; costs are at least 0 and lower is better, 0 being a perfect fit.
+//
+// # A worked example
+//
+// Generate a tab/blank puzzle with a planted solution, scramble it and
+// solve it:
+//
+//	rng := rand.New(rand.NewPCG(1, 1))
+//	p, truth, _ := puzzle.GenerateShapes(12, 16, 0, rng) // ceil(N/6) shape pairs
+//	p, truth, _ = puzzle.Scramble(p, truth, rng)          // shuffle and turn the pieces
+//	res, err := backtrack.New().Solve(ctx, solve.Problem{Puzzle: p})
+//	if err != nil {
+//		return err // invalid input
+//	}
+//	fmt.Println(res.Status, res.Cost, puzzle.Perfect(truth, res.Board))
+//	// solved 0 true
+//
+// Every solver takes a context and returns its best board so far when the
+// context ends; a budget running out is a status, not an error.
+package jigsaw
