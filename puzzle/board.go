@@ -12,8 +12,10 @@ type Board struct {
 	Cells      []Placement
 }
 
-// NewBoard returns an empty board of the given size.
+// NewBoard returns an empty board of the given size. Sizes below 0 count
+// as 0; validate a puzzle before building boards from its size.
 func NewBoard(rows, cols int) *Board {
+	rows, cols = max(rows, 0), max(cols, 0)
 	b := &Board{Rows: rows, Cols: cols, Cells: make([]Placement, rows*cols)}
 	for i := range b.Cells {
 		b.Cells[i] = Empty
@@ -132,6 +134,9 @@ func (b *Board) Validate(p *Puzzle) error {
 	if b == nil {
 		return errors.New("puzzle: nil board")
 	}
+	if p == nil {
+		return errors.New("puzzle: nil puzzle")
+	}
 	if b.Rows != p.Rows || b.Cols != p.Cols {
 		return fmt.Errorf("puzzle: board is %d×%d, puzzle is %d×%d", b.Rows, b.Cols, p.Rows, p.Cols)
 	}
@@ -141,6 +146,9 @@ func (b *Board) Validate(p *Puzzle) error {
 	where := make(map[PieceID]Cell, len(b.Cells))
 	for i, pl := range b.Cells {
 		if pl.IsEmpty() {
+			if pl != Empty {
+				return fmt.Errorf("puzzle: cell %v is a hole turned by %d: a hole has no rotation", b.CellAt(i), pl.Rotation)
+			}
 			continue
 		}
 		c := b.CellAt(i)

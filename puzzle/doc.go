@@ -46,4 +46,11 @@
 // ParseBoard and FormatBoard do the same for boards: "board ROWSxCOLS", then
 // one line per row of PIECE/ROT, PIECE (rotation 0) or '.' for a hole.
 // Parse errors are *SyntaxError values naming the line at fault.
+//
+// # Images
+//
+// Cut cuts a picture into square tiles (centre-cropping any excess) and
+// returns the puzzle with its ground truth; FromFragments builds one from
+// separately photographed pieces; LoadImage reads PNG and JPEG files.
+// Render draws any board, label or picture, holes left dark.
 package puzzle
