@@ -1,0 +1,142 @@
+package edge_test
+
+import (
+	"context"
+	"fmt"
+	"image"
+	"math"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/reassemble/jigsaw/edge"
+	"github.com/reassemble/jigsaw/puzzle"
+)
+
+// A sparse form keeping DefaultK partners is the dense table less the costs
+// it does not keep, which it prices again to the same float32 value.
+func TestSparseAgreesWithDense(t *testing.T) {
+	cases := append(slices.Clone(tableCases),
+		// 150 pieces take three bands of rows (NewSparse prices at most
+		// 64 rows at a time), so the ranking carries over from band to
+		// band.
+		tableCase{"type 1, three bands", func() []image.Image { return flatTiles(tabRand(20), 150, 3, 12) }, false},
+		tableCase{"type 2, three bands", func() []image.Image { return noiseTiles(tabRand(21), 150, 3) }, true},
+	)
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			p := tilePuzzle(tc.tiles(), tc.rotatable)
+			dense, err := edge.NewTable(context.Background(), p, predictMeasure{}, 2)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, workers := range []int{1, 4} {
+				sp, err := edge.NewSparse(context.Background(), p, predictMeasure{}, edge.DefaultK, workers)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if sp.Measure() != dense.Measure() {
+					t.Errorf("Measure() = %q, want %q", sp.Measure(), dense.Measure())
+				}
+				if d := compatDiff(dense, sp); d != "" {
+					t.Errorf("workers=%d: dense and sparse differ: %s", workers, d)
+				}
+			}
+		})
+	}
+}
+
+// With k partners kept, Best is the head of the dense ranking.
+func TestSparseK(t *testing.T) {
+	tests := []struct {
+		name      string
+		rotatable bool
+		k, want   int
+	}{
+		{"type 1, k=3", false, 3, 3},
+		{"type 2, k=1", true, 1, 1},
+		// k < 1 means DefaultK.
+		{"type 2, default", true, 0, edge.DefaultK},
+		// 12 pieces: a side has 11 partners in Type 1, 44 in Type 2.
+		{"type 1, k beyond partners", false, 100, 11},
+		{"type 2, k beyond partners", true, 100, 44},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := tilePuzzle(noiseTiles(tabRand(22), 12, 4), tt.rotatable)
+			sp, err := edge.NewSparse(context.Background(), p, predictMeasure{}, tt.k, 2)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i := range 4 * sp.Pieces() {
+				got, want := sp.Best(i), bruteBest(sp, i, tt.want)
+				if !slices.Equal(got, want) {
+					t.Fatalf("Best(%d) = %v, want %v", i, got, want)
+				}
+			}
+		})
+	}
+}
+
+// Joins outside the kept lists are priced on demand, the same as a table's,
+// and Score goes through the same rotations.
+func TestSparseJoinOnDemand(t *testing.T) {
+	p := tilePuzzle(noiseTiles(tabRand(23), 8, 4), true)
+	dense, err := edge.NewTable(context.Background(), p, predictMeasure{}, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sp, err := edge.NewSparse(context.Background(), p, predictMeasure{}, 1, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	kept := 0
+	for i := range 32 {
+		for j := range 32 {
+			if int(sp.Best(i)[0].Side) == j {
+				kept++
+			}
+			if got, want := sp.Join(i, j), dense.Join(i, j); got != want {
+				t.Fatalf("Join(%d, %d) = %g, dense %g", i, j, got, want)
+			}
+		}
+	}
+	if kept != 32 {
+		t.Errorf("%d kept partners found, want one per side", kept)
+	}
+	for ra := range puzzle.Rotation(4) {
+		for _, s := range puzzle.Sides {
+			a, b := pl(3, ra), pl(5, ra.Add(1))
+			if got, want := sp.Score(a, s, b), dense.Score(a, s, b); got != want {
+				t.Errorf("Score(%v, %v, %v) = %g, dense %g", a, s, b, got, want)
+			}
+		}
+	}
+	if got := sp.Join(0, 2); !math.IsInf(got, 1) {
+		t.Errorf("Join of two sides of piece 0 = %g, want +Inf", got)
+	}
+}
+
+// Sparse refuses lists beyond its size limit before allocating them.
+func TestNewSparseTooLarge(t *testing.T) {
+	// 4n·k Matches pass 2^30 for k = n-1 from n = 16385.
+	p := tilePuzzle(flatTiles(tabRand(24), 16385, 2, 1), false)
+	_, err := edge.NewSparse(context.Background(), p, predictMeasure{}, 1<<20, 0)
+	if err == nil || !strings.Contains(err.Error(), "keep fewer") {
+		t.Errorf("got %v, want an error asking to keep fewer partners", err)
+	}
+}
+
+func BenchmarkNewSparse(b *testing.B) {
+	for _, n := range benchSizes([]int{1000}, []int{10000}) {
+		p := tilePuzzle(benchTiles(n), false)
+		b.Run(fmt.Sprintf("type1/n=%d", n), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := edge.NewSparse(context.Background(), p, predictMeasure{}, edge.DefaultK, 0); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
