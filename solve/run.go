@@ -93,18 +93,28 @@ const ctxCheckMask = 255
 // non-nil for invalid input (including a WithInitial board that does not
 // fit the puzzle) or an observer's error.
 func Start(ctx context.Context, p Problem, opts ...Option) (*Run, error) {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	s := NewSettings(opts...)
+	if p.Scorer == nil && p.Puzzle != nil && p.Puzzle.Validate() == nil && p.Puzzle.HasImages() {
+		// A picture puzzle is priced by its pixels: build the default
+		// table here, where the context and the worker budget are known,
+		// so that its time counts in the run.
+		t, err := edge.NewTable(ctx, p.Puzzle, edge.DefaultMeasure(), s.Workers)
+		if err != nil {
+			return nil, fmt.Errorf("solve: pricing the picture's joins: %w", err)
+		}
+		p.Scorer = t
+	}
 	p, err := p.Prepare()
 	if err != nil {
 		return nil, err
 	}
-	s := NewSettings(opts...)
 	if s.Initial != nil {
 		if err := s.Initial.Validate(p.Puzzle); err != nil {
 			return nil, fmt.Errorf("solve: initial board: %w", err)
 		}
-	}
-	if ctx == nil {
-		ctx = context.Background()
 	}
 	r := &Run{
 		ctx:        ctx,

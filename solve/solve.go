@@ -14,7 +14,10 @@ import (
 // Problem is what to solve: a puzzle and the scorer that prices its joins.
 type Problem struct {
 	Puzzle *puzzle.Puzzle
-	// Scorer prices joins. Nil means the puzzle's label rule (edge.Labels).
+	// Scorer prices joins. Nil means, for a puzzle whose pieces all have
+	// pictures, a dense table of the default pixel measure built by Start
+	// (edge.NewTable with edge.DefaultMeasure), and otherwise the puzzle's
+	// label rule (edge.Labels).
 	Scorer edge.Scorer
 }
 
@@ -53,6 +56,9 @@ const (
 	Stopped
 	// Canceled: the context was cancelled or its deadline passed.
 	Canceled
+	// Done: a heuristic method ran to its natural end. Its board is the
+	// best it found, not proven best.
+	Done
 )
 
 func (s Status) String() string {
@@ -69,6 +75,8 @@ func (s Status) String() string {
 		return "stopped"
 	case Canceled:
 		return "canceled"
+	case Done:
+		return "done"
 	}
 	return fmt.Sprintf("Status(%d)", uint8(s))
 }

@@ -13,7 +13,7 @@ import (
 func TestRunJSON(t *testing.T) {
 	dir := t.TempDir()
 	var stdout, stderr bytes.Buffer
-	c := config{rows: 6, cols: 8, seed: 3, out: dir, json: true, timeout: time.Minute}
+	c := config{kind: "shapes", rows: 6, cols: 8, seed: 3, out: dir, json: true, timeout: time.Minute}
 	if err := run(c, &stdout, &stderr); err != nil {
 		t.Fatal(err)
 	}
@@ -46,13 +46,31 @@ func TestRunJSON(t *testing.T) {
 
 func TestRunSummary(t *testing.T) {
 	var stdout, stderr bytes.Buffer
-	c := config{rows: 3, cols: 4, seed: 1, out: t.TempDir(), timeout: time.Minute}
+	c := config{kind: "shapes", rows: 3, cols: 4, seed: 1, out: t.TempDir(), timeout: time.Minute}
 	if err := run(c, &stdout, &stderr); err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"pieces:  12", "solved:  true"} {
+	for _, want := range []string{"pieces:     12", "solved:     true"} {
 		if !bytes.Contains(stdout.Bytes(), []byte(want)) {
 			t.Errorf("summary lacks %q:\n%s", want, stdout.String())
 		}
+	}
+}
+
+// The default: the embedded photograph, orientation unknown, re-assembled
+// perfectly.
+func TestRunPhoto(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	c := config{kind: "photo", piece: 28, seed: 1, out: t.TempDir(), json: true, timeout: time.Minute}
+	if err := run(c, &stdout, &stderr); err != nil {
+		t.Fatal(err)
+	}
+	var s summary
+	if err := json.Unmarshal(stdout.Bytes(), &s); err != nil {
+		t.Fatalf("stdout is not JSON: %v\n%s", err, stdout.String())
+	}
+	// The photograph is 451×300: 10 rows and 16 columns of 28-px pieces.
+	if s.Pieces != 160 || !s.Solved || s.Direct != 1 || s.Neighbour != 1 {
+		t.Fatalf("summary %+v, want 160 pieces re-assembled perfectly", s)
 	}
 }

@@ -43,7 +43,7 @@ func (s *suite) verify(t tester, ctx context.Context, inst instance, opts []solv
 	if got, want := res.Unplaced, missing(p.Puzzle, res.Board); !slices.Equal(got, want) {
 		t.Errorf("%s: Result.Unplaced is %v but the board leaves out %v", inst.name, got, want)
 	}
-	if res.Status < solve.Solved || res.Status > solve.Canceled {
+	if res.Status < solve.Solved || res.Status > solve.Done {
 		t.Errorf("%s: unknown status %v", inst.name, res.Status)
 	}
 	if res.Seed != set.Seed {

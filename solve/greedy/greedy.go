@@ -1,0 +1,547 @@
+package greedy
+
+import (
+	"container/heap"
+	"context"
+	"errors"
+	"math"
+	"sort"
+
+	"github.com/reassemble/jigsaw/edge"
+	"github.com/reassemble/jigsaw/puzzle"
+	"github.com/reassemble/jigsaw/solve"
+)
+
+// Option configures a Solver.
+type Option func(*Solver)
+
+// WithBuddyFirst sets whether candidates that are best buddies of every
+// placed neighbour are placed before all others, as Paikin and Tal do.
+// Without it candidates are ranked by compatibility alone. Default: true.
+func WithBuddyFirst(on bool) Option { return func(s *Solver) { s.buddyFirst = on } }
+
+// WithRepair sets the most passes of the repair that follows placement:
+// each pass offers every cell the best partners of its neighbours in
+// exchange for its piece, keeping the exchanges that lower the cost. 0
+// turns the repair off. Default: 20.
+func WithRepair(passes int) Option { return func(s *Solver) { s.repairPasses = max(passes, 0) } }
+
+// WithStarts sets how many distinct first pieces to grow the picture from,
+// the most distinctive first; the board of lowest cost wins. More starts
+// cost proportionally more time and guard against a start in a misleading
+// region. Default: 1.
+func WithStarts(n int) Option { return func(s *Solver) { s.starts = max(n, 1) } }
+
+// Solver is a greedy placer for picture puzzles in the manner of Paikin and
+// Tal (2015): it starts from a distinctive piece and grows the picture one
+// piece at a time, always placing the candidate it is most confident of,
+// preferring best buddies. It works with known orientation (Type 1) and
+// unknown orientation (Type 2, when the puzzle's pieces may rotate), leaves
+// holes when the puzzle has fewer pieces than cells and reports the pieces
+// left over when it has more.
+//
+// The placed region floats while it grows: only its extent is bounded by
+// the board (in either orientation for Type 2), so the first piece need not
+// know where it belongs.
+//
+// The problem's scorer is best an edge.Compatibility (an edge.Table or
+// edge.Sparse), which ranks partners; label puzzles are ranked by their
+// labels, and any other scorer through edge.NewScorerCompatibility, which
+// prices every join once (quadratic in the pieces).
+// The solver is deterministic and makes no use of randomness. Stats.Iterations
+// counts placements.
+type Solver struct {
+	buddyFirst   bool
+	repairPasses int
+	starts       int
+}
+
+// New returns a greedy placer.
+func New(opts ...Option) *Solver {
+	s := &Solver{buddyFirst: true, repairPasses: 20, starts: 1}
+	for _, o := range opts {
+		o(s)
+	}
+	return s
+}
+
+var _ solve.Solver = (*Solver)(nil)
+
+// Solve places the pieces.
+func (s *Solver) Solve(ctx context.Context, p solve.Problem, opts ...solve.Option) (*solve.Result, error) {
+	run, err := solve.Start(ctx, p, opts...)
+	if err != nil {
+		return nil, err
+	}
+	var comp edge.Compatibility
+	switch sc := run.Problem().Scorer.(type) {
+	case edge.Compatibility:
+		comp = sc
+	case *edge.Labels:
+		if comp, err = edge.NewLabelCompatibility(run.Problem().Puzzle); err != nil {
+			return nil, err
+		}
+	default:
+		if comp, err = edge.NewScorerCompatibility(run.Problem().Puzzle, sc); err != nil {
+			return nil, err
+		}
+	}
+	if comp.Pieces() != len(run.Problem().Puzzle.Pieces) {
+		return nil, errors.New("greedy: the compatibility table was built for another puzzle")
+	}
+	rk := newRanks(comp)
+	for _, first := range rk.starts(s.starts) {
+		if run.Done() {
+			break
+		}
+		pl := newPlacer(s, run, rk)
+		pl.place(first)
+		b := pl.board()
+		// On a stop the partial board is the result; otherwise it is
+		// offered like any other.
+		run.Fallback(b)
+		if !run.Offer(b, edge.Cost(comp, b)) {
+			break
+		}
+		rep := newRepairer(robust{rk}, comp.Best, run.Problem().Puzzle, b)
+		for range s.repairPasses {
+			if rep.pass(run.Step) == 0 {
+				break
+			}
+			if !run.Offer(b, edge.Cost(comp, b)) {
+				break
+			}
+		}
+	}
+	return run.Finish(solve.Done)
+}
+
+// placer is one run: a floating grid with the placed pieces, and a queue of
+// the best candidate for each open slot.
+type placer struct {
+	s    *Solver
+	run  *solve.Run
+	comp edge.Compatibility
+	p    *puzzle.Puzzle
+	rot  bool
+
+	// The grid is large enough for the region to float anywhere: side
+	// 2*extent+1 with the first piece in the middle.
+	size  int
+	grid  []puzzle.Placement
+	used  []bool
+	left  int // pieces still to place
+	cells int // cells the region may still fill
+
+	minR, maxR, minC, maxC int // extent of the placed region
+
+	// anchored: the puzzle has fixed pieces, so the board's place in the
+	// grid is known (cell (0,0) at grid (0,0)) and the region cannot float.
+	anchored bool
+
+	*ranks
+
+	queue   candidates
+	version []uint32 // per grid cell, bumped when a neighbour is placed
+}
+
+// ranks holds what every start shares: each side's second-best cost and
+// best buddy.
+type ranks struct {
+	comp    edge.Compatibility
+	second  []float64
+	buddies []int32
+}
+
+func newRanks(comp edge.Compatibility) *ranks {
+	rk := &ranks{comp: comp, buddies: edge.BestBuddies(comp), second: make([]float64, 4*comp.Pieces())}
+	for i := range rk.second {
+		best := comp.Best(i)
+		switch {
+		case len(best) >= 2:
+			rk.second[i] = float64(best[1].Cost)
+		case len(best) == 1:
+			rk.second[i] = float64(best[0].Cost)
+		default:
+			rk.second[i] = math.Inf(1)
+		}
+	}
+	return rk
+}
+
+func newPlacer(s *Solver, run *solve.Run, rk *ranks) *placer {
+	comp := rk.comp
+	p := run.Problem().Puzzle
+	extent := max(p.Rows, p.Cols)
+	size := 2*extent + 1
+	pl := &placer{
+		s: s, run: run, comp: comp, p: p, rot: p.Rotatable,
+		size:     size,
+		grid:     make([]puzzle.Placement, size*size),
+		used:     make([]bool, len(p.Pieces)),
+		left:     len(p.Pieces),
+		cells:    p.Cells(),
+		version:  make([]uint32, size*size),
+		ranks:    rk,
+		anchored: len(p.Fixed) > 0,
+	}
+	for i := range pl.grid {
+		pl.grid[i] = puzzle.Empty
+	}
+	return pl
+}
+
+// compat is Paikin and Tal's compatibility of side i with side j: 1 minus
+// the join's cost over i's second-best cost, near 1 for a join far better
+// than any alternative, 0 or less for an ordinary one.
+func (rk *ranks) compat(i, j int) float64 {
+	sec := rk.second[i]
+	if sec <= 0 || math.IsInf(sec, 1) {
+		if rk.comp.Join(i, j) <= 0 {
+			return 1
+		}
+		return 0
+	}
+	return 1 - rk.comp.Join(i, j)/sec
+}
+
+// mutual is the compatibility of a join seen from both sides.
+func (rk *ranks) mutual(i, j int) float64 { return (rk.compat(i, j) + rk.compat(j, i)) / 2 }
+
+func (pl *placer) at(r, c int) puzzle.Placement { return pl.grid[r*pl.size+c] }
+
+// sideIndex is the side of placement a that shows on board side s.
+func sideIndex(a puzzle.Placement, s puzzle.Side) int {
+	return 4*int(a.Piece) + int(a.Rotation.Source(s))
+}
+
+// place runs the greedy growth.
+func (pl *placer) place(first puzzle.PieceID) {
+	if pl.anchored {
+		f0 := pl.p.Fixed[0].Cell
+		pl.minR, pl.maxR, pl.minC, pl.maxC = f0.Row, f0.Row, f0.Col, f0.Col
+		for _, f := range pl.p.Fixed {
+			pl.put(f.Cell.Row, f.Cell.Col, f.Placement)
+		}
+	} else {
+		mid := pl.size / 2
+		pl.minR, pl.maxR, pl.minC, pl.maxC = mid, mid, mid, mid
+		pl.put(mid, mid, puzzle.Placement{Piece: first})
+	}
+	for pl.left > 0 && pl.cells > 0 {
+		if !pl.run.Step() {
+			return
+		}
+		c, ok := pl.next()
+		if !ok {
+			return
+		}
+		pl.put(c.r, c.c, c.pl)
+	}
+}
+
+// starts returns the n pieces to start from: those whose sides have
+// the most best buddies, and among those the most confident ones, so that
+// growth starts in a distinctive region of the picture.
+func (rk *ranks) starts(n int) []puzzle.PieceID {
+	type ranked struct {
+		id  int
+		key float64
+	}
+	all := make([]ranked, rk.comp.Pieces())
+	for id := range all {
+		key := 0.0
+		for s := range 4 {
+			i := 4*id + s
+			if j := rk.buddies[i]; j >= 0 {
+				key += 10 + rk.mutual(i, int(j))
+			}
+		}
+		all[id] = ranked{id, key}
+	}
+	sort.SliceStable(all, func(a, b int) bool { return all[a].key > all[b].key })
+	out := make([]puzzle.PieceID, 0, n)
+	for _, r := range all[:min(n, len(all))] {
+		out = append(out, puzzle.PieceID(r.id))
+	}
+	return out
+}
+
+// put places a piece and queues the open slots around it.
+func (pl *placer) put(r, c int, a puzzle.Placement) {
+	pl.grid[r*pl.size+c] = a
+	pl.used[a.Piece] = true
+	pl.left--
+	pl.cells--
+	pl.minR, pl.maxR = min(pl.minR, r), max(pl.maxR, r)
+	pl.minC, pl.maxC = min(pl.minC, c), max(pl.maxC, c)
+	for _, s := range puzzle.Sides {
+		dr, dc := s.Step()
+		nr, nc := r+dr, c+dc
+		if nr < 0 || nc < 0 || nr >= pl.size || nc >= pl.size || !pl.at(nr, nc).IsEmpty() {
+			continue
+		}
+		pl.version[nr*pl.size+nc]++
+		pl.offer(nr, nc)
+	}
+}
+
+// fits reports whether a piece in grid cell (r, c) keeps the placed region
+// within the board: rows × cols, or cols × rows when pieces rotate, since
+// the picture's final orientation is then unknown.
+func (pl *placer) fits(r, c int) bool {
+	if pl.anchored {
+		return r >= 0 && r < pl.p.Rows && c >= 0 && c < pl.p.Cols
+	}
+	h := max(pl.maxR, r) - min(pl.minR, r) + 1
+	w := max(pl.maxC, c) - min(pl.minC, c) + 1
+	if h <= pl.p.Rows && w <= pl.p.Cols {
+		return true
+	}
+	return pl.rot && h <= pl.p.Cols && w <= pl.p.Rows
+}
+
+// offer finds the best candidate for slot (r, c) and queues it.
+func (pl *placer) offer(r, c int) {
+	if !pl.fits(r, c) {
+		return
+	}
+	cand, ok := pl.bestFor(r, c)
+	if !ok {
+		return
+	}
+	heap.Push(&pl.queue, cand)
+}
+
+// next pops the most confident candidate that is still valid, re-pricing
+// stale ones.
+func (pl *placer) next() (candidate, bool) {
+	for pl.queue.Len() > 0 {
+		c := heap.Pop(&pl.queue).(candidate)
+		idx := c.r*pl.size + c.c
+		if !pl.at(c.r, c.c).IsEmpty() || !pl.fits(c.r, c.c) {
+			continue
+		}
+		if c.version != pl.version[idx] || pl.used[c.pl.Piece] {
+			// The slot's neighbours changed or its piece went
+			// elsewhere: price it again.
+			pl.offer(c.r, c.c)
+			continue
+		}
+		return c, true
+	}
+	return candidate{}, false
+}
+
+// bestFor returns the best placement for slot (r, c) among the ranked
+// partners of its placed neighbours, or among all unplaced pieces when
+// every ranked partner is taken.
+func (pl *placer) bestFor(r, c int) (candidate, bool) {
+	var nbr [4]int // side index of each placed neighbour facing the slot, or -1
+	n := 0
+	for _, s := range puzzle.Sides {
+		nbr[s] = -1
+		dr, dc := s.Step()
+		nr, nc := r+dr, c+dc
+		if nr < 0 || nc < 0 || nr >= pl.size || nc >= pl.size {
+			continue
+		}
+		if o := pl.at(nr, nc); !o.IsEmpty() {
+			nbr[s] = sideIndex(o, s.Opposite())
+			n++
+		}
+	}
+	if n == 0 {
+		return candidate{}, false
+	}
+	best := candidate{r: r, c: c, version: pl.version[r*pl.size+c], score: math.Inf(-1)}
+	try := func(a puzzle.Placement) {
+		score, buddies := pl.price(a, &nbr, n)
+		if better(buddies, score, best.buddies, best.score) {
+			best.pl, best.score, best.buddies = a, score, buddies
+		}
+	}
+	found := false
+	for _, s := range puzzle.Sides {
+		if nbr[s] < 0 {
+			continue
+		}
+		for _, m := range pl.comp.Best(nbr[s]) {
+			b := int(m.Side) / 4
+			if pl.used[b] {
+				continue
+			}
+			// Turn b so that its side m.Side shows on side s.
+			rot := puzzle.Rotation((int(s) - int(m.Side)%4) & 3)
+			if rot != 0 && !pl.rot {
+				continue
+			}
+			found = true
+			try(puzzle.Placement{Piece: puzzle.PieceID(b), Rotation: rot})
+		}
+	}
+	if !found {
+		for b, u := range pl.used {
+			if u {
+				continue
+			}
+			for _, rot := range pl.p.Turns() {
+				try(puzzle.Placement{Piece: puzzle.PieceID(b), Rotation: rot})
+			}
+		}
+	}
+	return best, !math.IsInf(best.score, -1)
+}
+
+// price scores placement a against the slot's placed neighbours: the mean
+// mutual compatibility, and whether a is a best buddy of all of them.
+func (pl *placer) price(a puzzle.Placement, nbr *[4]int, n int) (float64, bool) {
+	sum := 0.0
+	buddies := pl.s.buddyFirst
+	for _, s := range puzzle.Sides {
+		j := nbr[s]
+		if j < 0 {
+			continue
+		}
+		i := sideIndex(a, s)
+		if math.IsInf(pl.comp.Join(i, j), 1) {
+			return math.Inf(-1), false
+		}
+		sum += pl.mutual(i, j)
+		if pl.buddies[i] != int32(j) {
+			buddies = false
+		}
+	}
+	return sum / float64(n), buddies
+}
+
+func better(bud bool, score float64, bestBud bool, bestScore float64) bool {
+	if bud != bestBud {
+		return bud
+	}
+	return score > bestScore
+}
+
+// board lays the placed region on the puzzle's board, turned a quarter
+// when it lies across, and the unplaced pieces into the cells left empty
+// if there are pieces and cells for them.
+func (pl *placer) board() *puzzle.Board {
+	top, left := pl.minR, pl.minC
+	if pl.anchored {
+		top, left = 0, 0
+	}
+	h, w := pl.maxR-top+1, pl.maxC-left+1
+	region := puzzle.NewBoard(h, w)
+	for r := range h {
+		for c := range w {
+			region.Set(puzzle.Cell{Row: r, Col: c}, pl.at(top+r, left+c))
+		}
+	}
+	if h > pl.p.Rows || w > pl.p.Cols {
+		region = region.Turn(1)
+	}
+	b := puzzle.NewBoard(pl.p.Rows, pl.p.Cols)
+	for i, a := range region.Cells {
+		c := region.CellAt(i)
+		if b.In(c) {
+			b.Set(c, a)
+		}
+	}
+	pl.fill(b)
+	return b
+}
+
+// fill puts the pieces the growth could not place into the board's empty
+// cells, each where it fits its placed neighbours best, keeping as many
+// cells empty as the puzzle lacks pieces for.
+func (pl *placer) fill(b *puzzle.Board) {
+	toPlace := min(pl.left, b.Rows*b.Cols-b.Placed()-pl.p.Missing())
+	for ; toPlace > 0; toPlace-- {
+		bestCell, bestPl, bestScore := -1, puzzle.Empty, math.Inf(-1)
+		for i, a := range b.Cells {
+			if !a.IsEmpty() {
+				continue
+			}
+			cell := b.CellAt(i)
+			var nbr [4]int
+			n := 0
+			for _, s := range puzzle.Sides {
+				nbr[s] = -1
+				if o := b.At(cell.Neighbour(s)); !o.IsEmpty() {
+					nbr[s] = sideIndex(o, s.Opposite())
+					n++
+				}
+			}
+			for id, u := range pl.used {
+				if u {
+					continue
+				}
+				for _, rot := range pl.p.Turns() {
+					a := puzzle.Placement{Piece: puzzle.PieceID(id), Rotation: rot}
+					score := 0.0
+					if n > 0 {
+						score, _ = pl.price(a, &nbr, n)
+					}
+					if score > bestScore || bestCell < 0 {
+						bestCell, bestPl, bestScore = i, a, score
+					}
+				}
+			}
+		}
+		if bestCell < 0 {
+			return
+		}
+		b.Cells[bestCell] = bestPl
+		pl.used[bestPl.Piece] = true
+		pl.left--
+	}
+}
+
+// candidate is a piece proposed for a slot of the floating grid.
+type candidate struct {
+	r, c    int
+	pl      puzzle.Placement
+	score   float64
+	buddies bool
+	version uint32
+}
+
+// candidates is a max-queue: best buddies first, then the higher score,
+// then the lower slot and piece for a deterministic order.
+type candidates []candidate
+
+func (q candidates) Len() int { return len(q) }
+func (q candidates) Less(i, j int) bool {
+	a, b := q[i], q[j]
+	if a.buddies != b.buddies {
+		return a.buddies
+	}
+	if a.score != b.score {
+		return a.score > b.score
+	}
+	if a.r != b.r {
+		return a.r < b.r
+	}
+	if a.c != b.c {
+		return a.c < b.c
+	}
+	return a.pl.Piece < b.pl.Piece
+}
+func (q candidates) Swap(i, j int) { q[i], q[j] = q[j], q[i] }
+func (q *candidates) Push(x any)   { *q = append(*q, x.(candidate)) }
+func (q *candidates) Pop() any {
+	old := *q
+	x := old[len(old)-1]
+	*q = old[:len(old)-1]
+	return x
+}
+
+// robust prices a join by how it compares with the two sides' second-best
+// partners, capped, so that the repair weighs every join alike rather than
+// chasing the few joins a heavy-tailed measure prices enormously.
+type robust struct{ *ranks }
+
+func (r robust) Score(a puzzle.Placement, s puzzle.Side, b puzzle.Placement) float64 {
+	i, j := sideIndex(a, s), sideIndex(b, s.Opposite())
+	return min(2, 2-r.compat(i, j)-r.compat(j, i)) / 2
+}

@@ -1,0 +1,131 @@
+package greedy
+
+import (
+	"github.com/reassemble/jigsaw/edge"
+	"github.com/reassemble/jigsaw/puzzle"
+)
+
+// repairer improves a finished board by exchanges: a piece moves to a cell
+// where it is among the best partners of a neighbour, trading places with
+// the piece there (each turned as suits it best), whenever that lowers the
+// board's cost. Greedy growth places its early pieces with little context;
+// the exchanges undo the mistakes that later pieces reveal.
+type repairer struct {
+	comp  edge.Scorer
+	p     *puzzle.Puzzle
+	b     *puzzle.Board
+	where []int // cell of each piece, or -1
+	fixed []bool
+	turns []puzzle.Rotation
+	best  func(int) []edge.Match
+}
+
+func newRepairer(comp edge.Scorer, best func(int) []edge.Match, p *puzzle.Puzzle, b *puzzle.Board) *repairer {
+	r := &repairer{comp: comp, best: best, p: p, b: b, where: make([]int, len(p.Pieces)), fixed: make([]bool, len(b.Cells)), turns: p.Turns()}
+	for i := range r.where {
+		r.where[i] = -1
+	}
+	for i, a := range b.Cells {
+		if !a.IsEmpty() {
+			r.where[a.Piece] = i
+		}
+	}
+	for _, f := range p.Fixed {
+		r.fixed[b.Index(f.Cell)] = true
+	}
+	return r
+}
+
+// pass tries an exchange for every cell once and reports how many it made.
+// step is called once per exchange tried and ends the pass when it returns
+// false.
+func (r *repairer) pass(step func() bool) int {
+	made := 0
+	b := r.b
+	for i := range b.Cells {
+		if r.fixed[i] {
+			continue
+		}
+		cell := b.CellAt(i)
+		for _, s := range puzzle.Sides {
+			o := b.At(cell.Neighbour(s))
+			if o.IsEmpty() {
+				continue
+			}
+			facing := sideIndex(o, s.Opposite())
+			for _, m := range r.best(facing) {
+				if !step() {
+					return made
+				}
+				q := int(m.Side) / 4
+				j := r.where[q]
+				if j < 0 || j == i || r.fixed[j] {
+					continue
+				}
+				rot := puzzle.Rotation((int(s) - int(m.Side)%4) & 3)
+				if rot != 0 && !r.p.Rotatable {
+					continue
+				}
+				if r.tryExchange(i, j, puzzle.Placement{Piece: puzzle.PieceID(q), Rotation: rot}) {
+					made++
+				}
+			}
+		}
+	}
+	return made
+}
+
+// tryExchange moves placement in (a piece now in cell j) to cell i, and the
+// piece of cell i to cell j in its best turn, if that lowers the cost.
+func (r *repairer) tryExchange(i, j int, in puzzle.Placement) bool {
+	b := r.b
+	oldI, oldJ := b.Cells[i], b.Cells[j]
+	before := r.local(i, j)
+	b.Cells[i] = in
+	bestOut, bestCost := oldI, 0.0
+	first := true
+	if oldI.IsEmpty() {
+		b.Cells[j] = puzzle.Empty
+		bestCost = r.local(i, j)
+	} else {
+		for _, t := range r.turns {
+			out := puzzle.Placement{Piece: oldI.Piece, Rotation: t}
+			b.Cells[j] = out
+			if c := r.local(i, j); first || c < bestCost {
+				bestOut, bestCost, first = out, c, false
+			}
+		}
+	}
+	if bestCost < before-1e-9 {
+		b.Cells[j] = bestOut
+		r.where[in.Piece] = i
+		if !bestOut.IsEmpty() {
+			r.where[bestOut.Piece] = j
+		}
+		return true
+	}
+	b.Cells[i], b.Cells[j] = oldI, oldJ
+	return false
+}
+
+// local is the cost of every join that touches cell i or cell j, each
+// counted once.
+func (r *repairer) local(i, j int) float64 {
+	b := r.b
+	total := edge.CellCost(r.comp, b, b.CellAt(i)) + edge.CellCost(r.comp, b, b.CellAt(j))
+	ci, cj := b.CellAt(i), b.CellAt(j)
+	for _, s := range puzzle.Sides {
+		if ci.Neighbour(s) == cj {
+			a, o := b.Cells[i], b.Cells[j]
+			if !a.IsEmpty() && !o.IsEmpty() {
+				// The join between the two was counted from both.
+				if s == puzzle.Right || s == puzzle.Bottom {
+					total -= r.comp.Score(a, s, o)
+				} else {
+					total -= r.comp.Score(o, s.Opposite(), a)
+				}
+			}
+		}
+	}
+	return total
+}
