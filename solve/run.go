@@ -128,6 +128,10 @@ func Start(ctx context.Context, p Problem, opts ...Option) (*Run, error) {
 	if err := r.emit(Started); err != nil && !errors.Is(err, ErrStop) {
 		return nil, err
 	}
+	if ctx.Err() != nil {
+		// Ended before it began: no solver should take a step.
+		r.End(Canceled)
+	}
 	return r, nil
 }
 

@@ -9,6 +9,7 @@ import (
 	"github.com/reassemble/jigsaw/edge"
 	"github.com/reassemble/jigsaw/puzzle"
 	"github.com/reassemble/jigsaw/solve"
+	"github.com/reassemble/jigsaw/solve/internal/symmetry"
 )
 
 // Order is the order in which the search fills cells.
@@ -152,7 +153,7 @@ func (s *Solver) Count(ctx context.Context, p solve.Problem, opts ...solve.Optio
 	var c Count
 	st.search(func(b *puzzle.Board) bool {
 		c.Raw++
-		if st.canonical(b) {
+		if symmetry.Canonical(st.p, st.cands.Labels(), b) {
 			c.Distinct++
 		}
 		return true
@@ -162,37 +163,4 @@ func (s *Solver) Count(ctx context.Context, p solve.Problem, opts ...solve.Optio
 		c.Status, c.Stats = res.Status, res.Stats
 	}
 	return c, err
-}
-
-// canonical reports whether b is the least, in cell order, of the turned
-// copies of itself that are solutions too, so that each class of turned
-// solutions is counted once.
-func (st *state) canonical(b *puzzle.Board) bool {
-	for _, t := range b.Turns()[1:] {
-		tb := b.Turn(t)
-		if !st.p.Rotatable || len(st.p.Fixed) > 0 {
-			// A turned copy is a solution only if it keeps the
-			// fixed pieces and the rotation rule.
-			if tb.Validate(st.p) != nil || edge.Cost(st.cands.Labels(), tb) != 0 {
-				continue
-			}
-		}
-		if less(tb, b) {
-			return false
-		}
-	}
-	return true
-}
-
-func less(a, b *puzzle.Board) bool {
-	for i := range a.Cells {
-		x, y := a.Cells[i], b.Cells[i]
-		if x.Piece != y.Piece {
-			return x.Piece < y.Piece
-		}
-		if x.Rotation != y.Rotation {
-			return x.Rotation < y.Rotation
-		}
-	}
-	return false
 }

@@ -98,12 +98,12 @@ func (s *Solver) newState(run *solve.Run) (*state, error) {
 func (st *state) search(found func(*puzzle.Board) bool) {
 	run := st.run
 	if st.toFill == 0 {
-		if st.fixedFit() {
+		if st.preplacedFit() {
 			found(st.board)
 		}
 		return
 	}
-	if !st.fixedFit() {
+	if !st.preplacedFit() {
 		return
 	}
 	st.push()
@@ -146,31 +146,10 @@ func (st *state) search(found func(*puzzle.Board) bool) {
 	}
 }
 
-// fixedFit reports whether the pieces already on the board fit each other,
-// since the search only checks the cells it fills.
-func (st *state) fixedFit() bool {
-	b := st.board
-	labels := st.cands.Labels()
-	for i, pl := range b.Cells {
-		if pl.IsEmpty() {
-			continue
-		}
-		c := b.CellAt(i)
-		for _, s := range puzzle.Sides {
-			n := c.Neighbour(s)
-			if !b.In(n) {
-				if labels.ScoreFrame(pl, s) != 0 {
-					return false
-				}
-				continue
-			}
-			if o := b.At(n); !o.IsEmpty() && !labels.Fits(pl, s, o) {
-				return false
-			}
-		}
-	}
-	return true
-}
+// preplacedFit reports whether the pieces already on the board (fixed or
+// from a warm start) fit each other and the rim, since the search checks
+// only the cells it fills.
+func (st *state) preplacedFit() bool { return edge.Cost(st.cands.Labels(), st.board) == 0 }
 
 // push opens a choice point at the next cell to fill.
 func (st *state) push() {

@@ -149,24 +149,6 @@ func extra(n int) change {
 	}
 }
 
-// corruptCorner gives the bottom-right corner piece its flat sides on
-// opposite sides, keeping its labels: a piece flat on two opposite sides
-// fits no cell of a board at least 2 cells wide and high, so the puzzle has
-// no solution, yet every label count still balances, so the only refutation
-// is a search.
-func corruptCorner(p *puzzle.Puzzle, sol *puzzle.Board, _ *rand.Rand) error {
-	if p.Rows < 2 || p.Cols < 2 {
-		return fmt.Errorf("a %d×%d board has no cell that refutes a piece flat on opposite sides", p.Rows, p.Cols)
-	}
-	pl := sol.At(puzzle.Cell{Row: p.Rows - 1, Col: p.Cols - 1})
-	e := p.Pieces[pl.Piece].Turned(pl.Rotation)
-	if e[puzzle.Right] != puzzle.Flat || e[puzzle.Bottom] != puzzle.Flat {
-		return fmt.Errorf("the bottom-right piece shows %v, not flat on its right and bottom", e)
-	}
-	p.Pieces[pl.Piece].Edges = [4]puzzle.Label{puzzle.Flat, e[puzzle.Top], puzzle.Flat, e[puzzle.Left]}
-	return nil
-}
-
 // breakJoin gives the planted piece of cell c a label no other side carries
 // on side s, which must face another piece: the puzzle has no solution.
 func breakJoin(c puzzle.Cell, s puzzle.Side) change {
@@ -182,6 +164,24 @@ func breakJoin(c puzzle.Cell, s puzzle.Side) change {
 		}
 		pl := sol.At(c)
 		p.Pieces[pl.Piece].Edges[pl.Rotation.Source(s)] = top + 1
+		return nil
+	}
+}
+
+// flipJoin turns the label on side s of the piece planted at c into its
+// mate, so that under the Complement rule the join no longer fits and the
+// puzzle's tabs and blanks no longer balance.
+func flipJoin(c puzzle.Cell, s puzzle.Side) change {
+	return func(p *puzzle.Puzzle, sol *puzzle.Board, _ *rand.Rand) error {
+		if !p.In(c.Neighbour(s)) {
+			return fmt.Errorf("side %v of cell %v faces the outside", s, c)
+		}
+		pl := sol.At(c)
+		e := &p.Pieces[pl.Piece].Edges[pl.Rotation.Source(s)]
+		*e = p.Rule.Mate(*e)
+		if p.Rule != puzzle.Complement {
+			return fmt.Errorf("flipJoin needs the complement rule")
+		}
 		return nil
 	}
 }
@@ -297,7 +297,10 @@ func scorerInstances(t tester) []instance {
 // tree is far too large to refute in the time the suite allows.
 func largeInstance(t tester) instance {
 	t.Helper()
-	inst := mustBuild(t, "shapes-12x12-unsolvable", 701, shapes(12, 12, 2), corruptCorner)
+	// One shape pair and one inner tab turned into a blank: the tabs and
+	// blanks no longer balance, which no solver here counts, so refuting
+	// the puzzle takes a real search through a sea of partial boards.
+	inst := mustBuild(t, "shapes-12x12-unsolvable", 701, shapes(12, 12, 1), flipJoin(puzzle.Cell{Row: 6, Col: 5}, puzzle.Right))
 	inst.solution = nil
 	inst.large = true
 	return inst
