@@ -32,6 +32,14 @@ func WithRepair(passes int) Option { return func(s *Solver) { s.repairPasses = m
 // region. Default: 1.
 func WithStarts(n int) Option { return func(s *Solver) { s.starts = max(n, 1) } }
 
+// WithUnknownSize grows the picture without bounding its extent by the
+// board, for fragments whose picture's size is not known: give the puzzle a
+// board large enough for any likely shape (pieces that end up off the board
+// are placed in its empty cells), and judge the result with shift-tolerant
+// metrics, since the picture lands at the board's top-left corner.
+// Default: off, the board's size bounds the picture.
+func WithUnknownSize() Option { return func(s *Solver) { s.unknownSize = true } }
+
 // Solver is a greedy placer for picture puzzles in the manner of Paikin and
 // Tal (2015): it starts from a distinctive piece and grows the picture one
 // piece at a time, always placing the candidate it is most confident of,
@@ -54,6 +62,7 @@ type Solver struct {
 	buddyFirst   bool
 	repairPasses int
 	starts       int
+	unknownSize  bool
 }
 
 // New returns a greedy placer.
@@ -173,6 +182,12 @@ func newPlacer(s *Solver, run *solve.Run, rk *ranks) *placer {
 	comp := rk.comp
 	p := run.Problem().Puzzle
 	extent := max(p.Rows, p.Cols)
+	if s.unknownSize {
+		// The picture may be any shape of at most n pieces; past a
+		// few thousand pieces a side, the grid alone would not fit in
+		// memory, and no picture is that elongated.
+		extent = min(max(extent, len(p.Pieces)), 4096)
+	}
 	size := 2*extent + 1
 	pl := &placer{
 		s: s, run: run, comp: comp, p: p, rot: p.Rotatable,
@@ -292,6 +307,9 @@ func (pl *placer) put(r, c int, a puzzle.Placement) {
 func (pl *placer) fits(r, c int) bool {
 	if pl.anchored {
 		return r >= 0 && r < pl.p.Rows && c >= 0 && c < pl.p.Cols
+	}
+	if pl.s.unknownSize {
+		return r >= 0 && c >= 0 && r < pl.size && c < pl.size
 	}
 	h := max(pl.maxR, r) - min(pl.minR, r) + 1
 	w := max(pl.maxC, c) - min(pl.minC, c) + 1
@@ -445,6 +463,16 @@ func (pl *placer) board() *puzzle.Board {
 		c := region.CellAt(i)
 		if b.In(c) {
 			b.Set(c, a)
+		}
+	}
+	// Pieces of a region too large for the board did not land: they are
+	// the fill's to place.
+	clear(pl.used)
+	pl.left = len(pl.used)
+	for _, a := range b.Cells {
+		if !a.IsEmpty() {
+			pl.used[a.Piece] = true
+			pl.left--
 		}
 	}
 	pl.fill(b)

@@ -50,3 +50,30 @@ func TestSolvesSyntheticPicture(t *testing.T) {
 		}
 	}
 }
+
+func TestUnknownSize(t *testing.T) {
+	// A 9×12 picture on a 14×14 board: the placer must not rely on the
+	// board's size, and the picture lands shifted.
+	p, truth, err := puzzle.Cut(smooth(8*12, 8*9), 8)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, truth, _ = puzzle.Scramble(p, truth, rand.New(rand.NewPCG(3, 4)))
+	big := p.Clone()
+	big.Rows, big.Cols = 14, 14
+	res, err := greedy.New(greedy.WithUnknownSize()).Solve(context.Background(), solve.Problem{Puzzle: big})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Board.Placed() != len(p.Pieces) {
+		t.Fatalf("placed %d of %d pieces", res.Board.Placed(), len(p.Pieces))
+	}
+	// Compare on the big board: the truth moved into its top-left corner.
+	want := puzzle.NewBoard(14, 14)
+	for i, a := range truth.Cells {
+		want.Set(truth.CellAt(i), a)
+	}
+	if got := puzzle.ShiftedDirectComparison(want, res.Board); got != 1 {
+		t.Errorf("shift-tolerant direct comparison %.3f, want 1", got)
+	}
+}

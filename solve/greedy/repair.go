@@ -43,7 +43,9 @@ func (r *repairer) pass(step func() bool) int {
 	made := 0
 	b := r.b
 	for i := range b.Cells {
-		if r.fixed[i] {
+		// Only placed pieces trade places: every join costs something,
+		// so moving a piece into a hole would always look like a gain.
+		if r.fixed[i] || b.Cells[i].IsEmpty() {
 			continue
 		}
 		cell := b.CellAt(i)
@@ -76,32 +78,25 @@ func (r *repairer) pass(step func() bool) int {
 }
 
 // tryExchange moves placement in (a piece now in cell j) to cell i, and the
-// piece of cell i to cell j in its best turn, if that lowers the cost.
+// piece of cell i to cell j in its best turn, if that lowers the cost. Both
+// cells hold pieces.
 func (r *repairer) tryExchange(i, j int, in puzzle.Placement) bool {
 	b := r.b
 	oldI, oldJ := b.Cells[i], b.Cells[j]
 	before := r.local(i, j)
 	b.Cells[i] = in
 	bestOut, bestCost := oldI, 0.0
-	first := true
-	if oldI.IsEmpty() {
-		b.Cells[j] = puzzle.Empty
-		bestCost = r.local(i, j)
-	} else {
-		for _, t := range r.turns {
-			out := puzzle.Placement{Piece: oldI.Piece, Rotation: t}
-			b.Cells[j] = out
-			if c := r.local(i, j); first || c < bestCost {
-				bestOut, bestCost, first = out, c, false
-			}
+	for k, t := range r.turns {
+		out := puzzle.Placement{Piece: oldI.Piece, Rotation: t}
+		b.Cells[j] = out
+		if c := r.local(i, j); k == 0 || c < bestCost {
+			bestOut, bestCost = out, c
 		}
 	}
 	if bestCost < before-1e-9 {
 		b.Cells[j] = bestOut
 		r.where[in.Piece] = i
-		if !bestOut.IsEmpty() {
-			r.where[bestOut.Piece] = j
-		}
+		r.where[bestOut.Piece] = j
 		return true
 	}
 	b.Cells[i], b.Cells[j] = oldI, oldJ
