@@ -21,16 +21,15 @@ import (
 	"flag"
 	"fmt"
 	"image"
-	"image/png"
 	"io"
 	"math/rand/v2"
 	"os"
-	"path/filepath"
 	"sort"
 	"strings"
 	"time"
 
 	"github.com/reassemble/jigsaw/edge"
+	"github.com/reassemble/jigsaw/examples/internal/output"
 	"github.com/reassemble/jigsaw/examples/internal/photo"
 	"github.com/reassemble/jigsaw/puzzle"
 	"github.com/reassemble/jigsaw/solve"
@@ -120,18 +119,10 @@ func run(c config, stdout, stderr io.Writer) error {
 	if p, truth, err = puzzle.Scramble(p, truth, rng); err != nil {
 		return err
 	}
-	if c.out == "" {
-		if c.out, err = os.MkdirTemp("", "jigsaw-"); err != nil {
-			return err
-		}
-	} else if err := os.MkdirAll(c.out, 0o755); err != nil {
+	if c.out, err = output.Dir(c.out, "jigsaw-"); err != nil {
 		return err
 	}
-	heap := puzzle.NewBoard(p.Rows, p.Cols)
-	for i := range p.Pieces {
-		heap.Cells[i] = puzzle.Placement{Piece: puzzle.PieceID(i)}
-	}
-	if err := writePNG(filepath.Join(c.out, "scrambled.png"), puzzle.Render(p, heap)); err != nil {
+	if err := output.Scrambled(c.out, p); err != nil {
 		return err
 	}
 
@@ -152,7 +143,7 @@ func run(c config, stdout, stderr io.Writer) error {
 		return err
 	}
 	seconds := time.Since(start).Seconds()
-	if err := writePNG(filepath.Join(c.out, "solved.png"), puzzle.Render(p, res.Board)); err != nil {
+	if err := output.Solved(c.out, p, res.Board); err != nil {
 		return err
 	}
 	r := report{
@@ -195,16 +186,4 @@ func progressPrinter(w io.Writer, start time.Time) solve.Observer {
 		fmt.Fprintf(w, "%6.1fs  %v  iterations %d  cost %.4g\n", now.Sub(start).Seconds(), ev.Kind, ev.Stats.Iterations, ev.Cost)
 		return nil
 	}
-}
-
-func writePNG(path string, img image.Image) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	if err := png.Encode(f, img); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
 }

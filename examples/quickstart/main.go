@@ -25,14 +25,12 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"image"
-	"image/png"
 	"io"
 	"math/rand/v2"
 	"os"
-	"path/filepath"
 	"time"
 
+	"github.com/reassemble/jigsaw/examples/internal/output"
 	"github.com/reassemble/jigsaw/examples/internal/photo"
 	"github.com/reassemble/jigsaw/puzzle"
 	"github.com/reassemble/jigsaw/solve"
@@ -109,19 +107,10 @@ func run(c config, stdout, stderr io.Writer) error {
 		return err
 	}
 
-	if c.out == "" {
-		if c.out, err = os.MkdirTemp("", "jigsaw-quickstart-"); err != nil {
-			return err
-		}
-	} else if err := os.MkdirAll(c.out, 0o755); err != nil {
+	if c.out, err = output.Dir(c.out, "jigsaw-quickstart-"); err != nil {
 		return err
 	}
-	// The scrambled pieces, laid out in the order they came in.
-	heap := puzzle.NewBoard(p.Rows, p.Cols)
-	for i := range p.Pieces {
-		heap.Cells[i] = puzzle.Placement{Piece: puzzle.PieceID(i)}
-	}
-	if err := writePNG(filepath.Join(c.out, "scrambled.png"), puzzle.Render(p, heap)); err != nil {
+	if err := output.Scrambled(c.out, p); err != nil {
 		return err
 	}
 
@@ -131,7 +120,7 @@ func run(c config, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if err := writePNG(filepath.Join(c.out, "solved.png"), puzzle.Render(p, res.Board)); err != nil {
+	if err := output.Solved(c.out, p, res.Board); err != nil {
 		return err
 	}
 
@@ -165,16 +154,4 @@ func shapePairs(c config) int {
 		return c.pairs
 	}
 	return puzzle.ShapePairs(c.rows * c.cols)
-}
-
-func writePNG(path string, img image.Image) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	if err := png.Encode(f, img); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
 }

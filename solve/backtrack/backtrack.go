@@ -6,10 +6,9 @@ import (
 	"fmt"
 	"iter"
 
-	"github.com/reassemble/jigsaw/edge"
 	"github.com/reassemble/jigsaw/puzzle"
 	"github.com/reassemble/jigsaw/solve"
-	"github.com/reassemble/jigsaw/solve/internal/symmetry"
+	"github.com/reassemble/jigsaw/solve/internal/exact"
 )
 
 // Order is the order in which the search fills cells.
@@ -81,47 +80,37 @@ var ErrNotLabels = errors.New("backtrack: the problem's scorer must be nil or an
 // reached), or ends early as the run options say, again with the deepest
 // partial board.
 func (s *Solver) Solve(ctx context.Context, p solve.Problem, opts ...solve.Option) (*solve.Result, error) {
-	run, err := solve.Start(ctx, p, opts...)
+	run, st, err := s.start(ctx, p, opts)
 	if err != nil {
 		return nil, err
+	}
+	return exact.First(run, st.search)
+}
+
+// start prepares a run and its search state.
+func (s *Solver) start(ctx context.Context, p solve.Problem, opts []solve.Option) (*solve.Run, *state, error) {
+	run, err := solve.Start(ctx, p, opts...)
+	if err != nil {
+		return nil, nil, err
 	}
 	st, err := s.newState(run)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	st.search(func(b *puzzle.Board) bool {
-		return run.Offer(b, edge.Cost(run.Problem().Scorer, b))
-	})
-	return run.Finish(solve.Exhausted)
+	return run, st, nil
 }
 
 // All yields every solution, lazily, in search order. Breaking out of the
 // loop ends the search. Invalid input or the context ending yields a final
 // (nil, err); an iteration budget ends the sequence silently.
 func (s *Solver) All(ctx context.Context, p solve.Problem, opts ...solve.Option) iter.Seq2[*puzzle.Board, error] {
-	return func(yield func(*puzzle.Board, error) bool) {
-		run, err := solve.Start(ctx, p, opts...)
+	return exact.All(ctx, func() (*solve.Run, exact.Search, error) {
+		run, st, err := s.start(ctx, p, opts)
 		if err != nil {
-			yield(nil, err)
-			return
+			return nil, nil, err
 		}
-		st, err := s.newState(run)
-		if err != nil {
-			yield(nil, err)
-			return
-		}
-		stopped := false
-		st.search(func(b *puzzle.Board) bool {
-			if !yield(b.Clone(), nil) {
-				stopped = true
-				return false
-			}
-			return true
-		})
-		if !stopped && run.Status() == solve.Canceled {
-			yield(nil, context.Cause(ctx))
-		}
-	}
+		return run, st.search, nil
+	})
 }
 
 // Count is the outcome of counting solutions.
@@ -142,23 +131,13 @@ type Count struct {
 // Count counts every solution, raw and up to whole-board turns. The counts
 // are complete only when Status is Exhausted.
 func (s *Solver) Count(ctx context.Context, p solve.Problem, opts ...solve.Option) (Count, error) {
-	run, err := solve.Start(ctx, p, opts...)
-	if err != nil {
-		return Count{}, err
-	}
-	st, err := s.newState(run)
+	run, st, err := s.start(ctx, p, opts)
 	if err != nil {
 		return Count{}, err
 	}
 	var c Count
-	st.search(func(b *puzzle.Board) bool {
-		c.Raw++
-		if symmetry.Canonical(st.p, st.cands.Labels(), b) {
-			c.Distinct++
-		}
-		return true
-	})
-	res, err := run.Finish(solve.Exhausted)
+	var res *solve.Result
+	c.Raw, c.Distinct, res, err = exact.Count(run, st.cands.Labels(), st.search)
 	if res != nil {
 		c.Status, c.Stats = res.Status, res.Stats
 	}

@@ -9,7 +9,7 @@ import (
 	"github.com/reassemble/jigsaw/edge"
 	"github.com/reassemble/jigsaw/puzzle"
 	"github.com/reassemble/jigsaw/solve"
-	"github.com/reassemble/jigsaw/solve/internal/symmetry"
+	"github.com/reassemble/jigsaw/solve/internal/exact"
 )
 
 // Propagation is how far the solver narrows domains after each choice.
@@ -168,34 +168,20 @@ func (s *Solver) Solve(ctx context.Context, p solve.Problem, opts ...solve.Optio
 	if err != nil {
 		return nil, err
 	}
-	st.search(func(b *puzzle.Board) bool {
-		return run.Offer(b, edge.Cost(run.Problem().Scorer, b))
-	})
-	return run.Finish(solve.Exhausted)
+	return exact.First(run, st.search)
 }
 
 // All yields every solution, lazily, in search order. Breaking out of the
 // loop ends the search. Invalid input or the context ending yields a final
 // (nil, err); an iteration budget ends the sequence silently.
 func (s *Solver) All(ctx context.Context, p solve.Problem, opts ...solve.Option) iter.Seq2[*puzzle.Board, error] {
-	return func(yield func(*puzzle.Board, error) bool) {
+	return exact.All(ctx, func() (*solve.Run, exact.Search, error) {
 		run, st, err := s.start(ctx, p, opts)
 		if err != nil {
-			yield(nil, err)
-			return
+			return nil, nil, err
 		}
-		stopped := false
-		st.search(func(b *puzzle.Board) bool {
-			if !yield(b.Clone(), nil) {
-				stopped = true
-				return false
-			}
-			return true
-		})
-		if !stopped && run.Status() == solve.Canceled {
-			yield(nil, context.Cause(ctx))
-		}
-	}
+		return run, st.search, nil
+	})
 }
 
 // Stats counts the work of a counting run: the run's counters and those
@@ -238,14 +224,8 @@ func (s *Solver) Count(ctx context.Context, p solve.Problem, opts ...solve.Optio
 		return Count{}, err
 	}
 	var c Count
-	st.search(func(b *puzzle.Board) bool {
-		c.Raw++
-		if symmetry.Canonical(run.Problem().Puzzle, st.m.labels, b) {
-			c.Distinct++
-		}
-		return true
-	})
-	res, err := run.Finish(solve.Exhausted)
+	var res *solve.Result
+	c.Raw, c.Distinct, res, err = exact.Count(run, st.m.labels, st.search)
 	if res != nil {
 		c.Status = res.Status
 		c.Stats = Stats{

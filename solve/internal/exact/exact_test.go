@@ -1,4 +1,4 @@
-package symmetry
+package exact
 
 import (
 	"testing"
