@@ -32,6 +32,13 @@ func WithRepair(passes int) Option { return func(s *Solver) { s.repairPasses = m
 // region. Default: 1.
 func WithStarts(n int) Option { return func(s *Solver) { s.starts = max(n, 1) } }
 
+// WithSegments sets how many times to re-grow the picture from the
+// largest region whose joins are all between best buddies, after placement
+// and repair; each round keeps that region and places every other piece
+// again around it, and the rounds stop once the region stops growing. 0
+// turns it off. Default: 3.
+func WithSegments(rounds int) Option { return func(s *Solver) { s.segmentRounds = max(rounds, 0) } }
+
 // WithUnknownSize grows the picture without bounding its extent by the
 // board, for fragments whose picture's size is not known: give the puzzle a
 // board large enough for any likely shape (pieces that end up off the board
@@ -59,15 +66,16 @@ func WithUnknownSize() Option { return func(s *Solver) { s.unknownSize = true } 
 // The solver is deterministic and makes no use of randomness. Stats.Iterations
 // counts placements.
 type Solver struct {
-	buddyFirst   bool
-	repairPasses int
-	starts       int
-	unknownSize  bool
+	buddyFirst    bool
+	repairPasses  int
+	starts        int
+	unknownSize   bool
+	segmentRounds int
 }
 
 // New returns a greedy placer.
 func New(opts ...Option) *Solver {
-	s := &Solver{buddyFirst: true, repairPasses: 20, starts: 1}
+	s := &Solver{buddyFirst: true, repairPasses: 20, starts: 1, segmentRounds: 3}
 	for _, o := range opts {
 		o(s)
 	}
@@ -104,7 +112,8 @@ func (s *Solver) Solve(ctx context.Context, p solve.Problem, opts ...solve.Optio
 			break
 		}
 		pl := newPlacer(s, run, rk)
-		pl.place(first)
+		pl.seed(first)
+		pl.grow()
 		b := pl.board()
 		// On a stop the partial board is the result; otherwise it is
 		// offered like any other.
@@ -112,14 +121,25 @@ func (s *Solver) Solve(ctx context.Context, p solve.Problem, opts ...solve.Optio
 		if !run.Offer(b, edge.Cost(comp, b)) {
 			break
 		}
-		rep := newRepairer(robust{rk}, comp.Best, run.Problem().Puzzle, b)
-		for range s.repairPasses {
-			if rep.pass(run.Step) == 0 {
+		b = s.repair(run, rk, b)
+		// Re-grow from the largest region the best buddies vouch for,
+		// while that region keeps growing: pieces placed wrongly early
+		// on are placed again with the whole trusted region as context.
+		best := largestSegment(rk, b)
+		for round := 0; round < s.segmentRounds && len(best) < b.Placed() && !run.Done(); round++ {
+			pl := newPlacer(s, run, rk)
+			pl.seedRegion(b, best)
+			pl.grow()
+			nb := pl.board()
+			if !run.Offer(nb, edge.Cost(comp, nb)) {
 				break
 			}
-			if !run.Offer(b, edge.Cost(comp, b)) {
+			nb = s.repair(run, rk, nb)
+			seg := largestSegment(rk, nb)
+			if len(seg) <= len(best) {
 				break
 			}
+			b, best = nb, seg
 		}
 	}
 	return run.Finish(solve.Done)
@@ -231,18 +251,54 @@ func sideIndex(a puzzle.Placement, s puzzle.Side) int {
 }
 
 // place runs the greedy growth.
-func (pl *placer) place(first puzzle.PieceID) {
+func (pl *placer) seed(first puzzle.PieceID) {
 	if pl.anchored {
 		f0 := pl.p.Fixed[0].Cell
 		pl.minR, pl.maxR, pl.minC, pl.maxC = f0.Row, f0.Row, f0.Col, f0.Col
 		for _, f := range pl.p.Fixed {
 			pl.put(f.Cell.Row, f.Cell.Col, f.Placement)
 		}
-	} else {
-		mid := pl.size / 2
-		pl.minR, pl.maxR, pl.minC, pl.maxC = mid, mid, mid, mid
-		pl.put(mid, mid, puzzle.Placement{Piece: first})
+		return
 	}
+	mid := pl.size / 2
+	pl.minR, pl.maxR, pl.minC, pl.maxC = mid, mid, mid, mid
+	pl.put(mid, mid, puzzle.Placement{Piece: first})
+}
+
+// seedRegion starts from the given cells of board b, kept as they lie
+// (and the puzzle's fixed pieces, which such a region always holds when
+// there are any, since they anchor the growth).
+func (pl *placer) seedRegion(b *puzzle.Board, cells []int) {
+	if pl.anchored {
+		pl.seed(0)
+		for _, i := range cells {
+			c := b.CellAt(i)
+			if pl.at(c.Row, c.Col).IsEmpty() {
+				pl.put(c.Row, c.Col, b.Cells[i])
+			}
+		}
+		return
+	}
+	minR, minC := b.Rows, b.Cols
+	for _, i := range cells {
+		c := b.CellAt(i)
+		minR, minC = min(minR, c.Row), min(minC, c.Col)
+	}
+	// Leave room for the region to grow a board's extent in any
+	// direction: the grid is twice that plus one.
+	off := (pl.size - 1) / 2
+	first := b.CellAt(cells[0])
+	pl.minR, pl.maxR = off+first.Row-minR, off+first.Row-minR
+	pl.minC, pl.maxC = off+first.Col-minC, off+first.Col-minC
+	for _, i := range cells {
+		c := b.CellAt(i)
+		pl.put(off+c.Row-minR, off+c.Col-minC, b.Cells[i])
+	}
+}
+
+// grow places pieces, the most confident first, until none is left, the
+// board is full or the run must end.
+func (pl *placer) grow() {
 	for pl.left > 0 && pl.cells > 0 {
 		if !pl.run.Step() {
 			return
@@ -572,4 +628,71 @@ type robust struct{ *ranks }
 func (r robust) Score(a puzzle.Placement, s puzzle.Side, b puzzle.Placement) float64 {
 	i, j := sideIndex(a, s), sideIndex(b, s.Opposite())
 	return min(2, 2-r.compat(i, j)-r.compat(j, i)) / 2
+}
+
+// repair runs the exchange passes on b and offers the result.
+func (s *Solver) repair(run *solve.Run, rk *ranks, b *puzzle.Board) *puzzle.Board {
+	rep := newRepairer(robust{rk}, rk.comp.Best, run.Problem().Puzzle, b)
+	for range s.repairPasses {
+		if rep.pass(run.Step) == 0 {
+			break
+		}
+		if !run.Offer(b, edge.Cost(rk.comp, b)) {
+			break
+		}
+	}
+	return b
+}
+
+// largestSegment returns the cells of the largest connected region of b
+// whose inner joins all join best buddies, fixed pieces included.
+func largestSegment(rk *ranks, b *puzzle.Board) []int {
+	parent := make([]int, len(b.Cells))
+	for i := range parent {
+		parent[i] = i
+	}
+	var find func(int) int
+	find = func(i int) int {
+		for parent[i] != i {
+			parent[i] = parent[parent[i]]
+			i = parent[i]
+		}
+		return i
+	}
+	for i, a := range b.Cells {
+		if a.IsEmpty() {
+			continue
+		}
+		c := b.CellAt(i)
+		for _, s := range [2]puzzle.Side{puzzle.Right, puzzle.Bottom} {
+			n := c.Neighbour(s)
+			o := b.At(n)
+			if o.IsEmpty() {
+				continue
+			}
+			x, y := sideIndex(a, s), sideIndex(o, s.Opposite())
+			if rk.buddies[x] == int32(y) {
+				parent[find(i)] = find(b.Index(n))
+			}
+		}
+	}
+	size := make(map[int]int)
+	bestRoot, bestSize := -1, 0
+	for i, a := range b.Cells {
+		if a.IsEmpty() {
+			continue
+		}
+		r := find(i)
+		size[r]++
+		if size[r] > bestSize || size[r] == bestSize && r < bestRoot {
+			bestRoot, bestSize = r, size[r]
+		}
+	}
+	var cells []int
+	for i, a := range b.Cells {
+		if !a.IsEmpty() && find(i) == bestRoot {
+			cells = append(cells, i)
+		}
+	}
+	return cells
 }
