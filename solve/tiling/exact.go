@@ -1,0 +1,154 @@
+package tiling
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/reassemble/jigsaw/puzzle/polyomino"
+	"github.com/reassemble/jigsaw/solve"
+	"github.com/reassemble/jigsaw/solve/exactcover"
+)
+
+// ExactCoverProblem returns the exact-cover form of puzzle p in mode m, and the
+// placement each option stands for.
+//
+// There is one item per tile, named "t0", "t1", ..., and one per board cell,
+// named "r3c4" for row 3, column 4 of the board's bounding box. There is one
+// option per placement of a distinct orientation of a tile (as
+// Shape.Orientations lists them) on board squares of the same colours; it
+// holds the tile's item and the items of the cells it covers in row-major
+// order. Options come tile by tile, orientation by orientation, then by
+// position in row-major order.
+//
+// When the tiles' area equals or falls short of the board's, every item is
+// primary, tiles first, as in Knuth's polyomino programs. When it exceeds the
+// board's, a solution uses only some tiles: the cells come first and are
+// primary, and the tiles are secondary.
+func ExactCoverProblem(p *polyomino.Puzzle, m polyomino.Mode) (*exactcover.Problem, []polyomino.Placement, error) {
+	if err := check(p, m); err != nil {
+		return nil, nil, err
+	}
+	rows, cols := p.Board.Size()
+	// cellItem maps a cell of the bounding box to its item, -1 off the
+	// board.
+	cellItem := make([]int32, rows*cols)
+	for i := range cellItem {
+		cellItem[i] = -1
+	}
+	nb, nt := p.Board.Len(), len(p.Tiles)
+	board, tiles := p.Area()
+	optional := tiles > board
+	tileBase, cellBase := 0, nt
+	xc := exactcover.NewProblem(nb+nt, 0)
+	if optional {
+		tileBase, cellBase = nb, 0
+		xc = exactcover.NewProblem(nb, nt)
+	}
+	for i := range nb {
+		c := p.Board.At(i).Cell
+		cellItem[c.Row*cols+c.Col] = int32(cellBase + i)
+		xc.SetName(cellBase+i, fmt.Sprintf("r%dc%d", c.Row, c.Col))
+	}
+	for t := range nt {
+		xc.SetName(tileBase+t, fmt.Sprintf("t%d", t))
+	}
+	var places []polyomino.Placement
+	elems := make([]exactcover.Elem, 0, 16)
+	for t, tile := range p.Tiles {
+		for _, o := range tile.Orientations(m) {
+			h, w := o.Shape.Size()
+			for r0 := 0; r0+h <= rows; r0++ {
+			place:
+				for c0 := 0; c0+w <= cols; c0++ {
+					elems = append(elems[:0], exactcover.Elem{Item: int32(tileBase + t)})
+					for i := range o.Shape.Len() {
+						q := o.Shape.At(i)
+						at := polyomino.Cell{Row: r0 + q.Row, Col: c0 + q.Col}
+						if colour, ok := p.Board.Colour(at); !ok || colour != q.Colour {
+							continue place
+						}
+						elems = append(elems, exactcover.Elem{Item: cellItem[at.Row*cols+at.Col]})
+					}
+					if _, err := xc.AddOption(elems...); err != nil {
+						return nil, nil, fmt.Errorf("tiling: tile %d: %w", t, err)
+					}
+					places = append(places, polyomino.Placement{Tile: t, Transform: o.Transform, At: polyomino.Cell{Row: r0, Col: c0}})
+				}
+			}
+		}
+	}
+	return xc, places, nil
+}
+
+// solution turns chosen options into a Solution sorted by tile.
+func solution(places []polyomino.Placement, options []int) polyomino.Solution {
+	sol := make(polyomino.Solution, len(options))
+	for i, o := range options {
+		sol[i] = places[o]
+	}
+	slices.SortFunc(sol, func(a, b polyomino.Placement) int { return a.Tile - b.Tile })
+	return sol
+}
+
+func (s *Solver) firstExact(ctx context.Context, p *polyomino.Puzzle, m polyomino.Mode, opts []solve.Option) (polyomino.Solution, Result, error) {
+	if tooFew(p) {
+		res, err := noSearch(ctx, opts)
+		return nil, res, err
+	}
+	start := time.Now()
+	xc, places, err := ExactCoverProblem(p, m)
+	if err != nil {
+		return nil, Result{}, err
+	}
+	opt, status, st, err := exactcover.New(s.engine...).Solve(ctx, xc, opts...)
+	res := Result{Status: status, Stats: Stats{Nodes: st.Nodes, Updates: st.Updates, Runtime: time.Since(start)}}
+	if opt == nil {
+		return nil, res, err
+	}
+	res.Solutions, res.Unique = 1, 1
+	return solution(places, opt), res, err
+}
+
+func (s *Solver) allExact(ctx context.Context, p *polyomino.Puzzle, m polyomino.Mode, opts []solve.Option, yield func(polyomino.Solution, error) bool) {
+	if tooFew(p) {
+		if res, err := noSearch(ctx, opts); err != nil {
+			yield(nil, err)
+		} else if res.Status == solve.Canceled {
+			yield(nil, context.Cause(ctx))
+		}
+		return
+	}
+	xc, places, err := ExactCoverProblem(p, m)
+	if err != nil {
+		yield(nil, err)
+		return
+	}
+	for opt, err := range exactcover.New(s.engine...).All(ctx, xc, opts...) {
+		if err != nil {
+			yield(nil, err)
+			return
+		}
+		if !yield(solution(places, opt), nil) {
+			return
+		}
+	}
+}
+
+func (s *Solver) countExact(ctx context.Context, p *polyomino.Puzzle, m polyomino.Mode, opts []solve.Option) (Result, error) {
+	if tooFew(p) {
+		return noSearch(ctx, opts)
+	}
+	start := time.Now()
+	xc, _, err := ExactCoverProblem(p, m)
+	if err != nil {
+		return Result{}, err
+	}
+	c, err := exactcover.New(s.engine...).Count(ctx, xc, opts...)
+	return Result{
+		Solutions: c.Solutions,
+		Status:    c.Status,
+		Stats:     Stats{Nodes: c.Stats.Nodes, Updates: c.Stats.Updates, Runtime: time.Since(start)},
+	}, err
+}
