@@ -14,12 +14,17 @@ import (
 	"github.com/reassemble/jigsaw/solve/solvetest"
 )
 
-var orders = []backtrack.Order{backtrack.RowScan, backtrack.MostConstrained}
+var orders = []backtrack.Order{backtrack.RowScan, backtrack.MostConstrained, backtrack.FrameFirst, backtrack.Spiral}
 
 func TestContract(t *testing.T) {
 	for _, o := range orders {
 		t.Run(o.String(), func(t *testing.T) {
 			solvetest.Run(t, func() solve.Solver { return backtrack.New(backtrack.WithOrder(o)) }, solvetest.Config{Complete: true, LabelsOnly: true})
+		})
+		// The general search alone, on the puzzles the dense engine
+		// would take.
+		t.Run(o.String()+"/general", func(t *testing.T) {
+			solvetest.Run(t, func() solve.Solver { return backtrack.New(backtrack.WithOrder(o), backtrack.WithGeneral()) }, solvetest.Config{Complete: true, LabelsOnly: true})
 		})
 	}
 }

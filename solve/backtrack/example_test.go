@@ -65,3 +65,25 @@ func ExampleSolver_All() {
 	// 0
 	// 0
 }
+
+// An edge-matching puzzle in the style of Eternity II: few colours, the
+// frame with colours of its own, pieces that turn. Raw counts every
+// solution board, Distinct the boards up to turning the whole board, and
+// Arrangements counts once the boards that differ only in the turn of a
+// symmetric piece (here one whose opposite sides match).
+func ExampleSolver_Count_edgeMatching() {
+	rng := rand.New(rand.NewPCG(3, 1))
+	p, truth, err := puzzle.GenerateColours(4, 4, 2, 2, rng)
+	if err != nil {
+		panic(err)
+	}
+	p, _, _ = puzzle.Scramble(p, truth, rng)
+
+	c, err := backtrack.New(backtrack.WithOrder(backtrack.RowScan)).Count(context.Background(), solve.Problem{Puzzle: p})
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(c.Status, c.Raw, c.Distinct, c.Arrangements)
+	// Output:
+	// exhausted 7296 1824 3648
+}

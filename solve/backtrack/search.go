@@ -1,6 +1,8 @@
 package backtrack
 
 import (
+	"slices"
+
 	"github.com/reassemble/jigsaw/edge"
 	"github.com/reassemble/jigsaw/puzzle"
 	"github.com/reassemble/jigsaw/solve"
@@ -22,20 +24,26 @@ type state struct {
 	holes int
 	// toFill is how many cells are still undecided.
 	toFill int
-	// rowScan lists the undecided cells in row-major order.
-	rowScan []int
+	// static lists the undecided cells in the order's sequence, or is nil
+	// for MostConstrained.
+	static []int
 
-	stack         []frame
-	deepest       int
-	recordPending bool
-	scratch       []puzzle.Placement
+	stack []frame
+	// recorded is how many choices the board last handed to
+	// run.Fallback held.
+	recorded int
+	scratch  []puzzle.Placement
 }
 
-// flushDeepest hands the deepest board to the run if it was not yet copied.
-func (st *state) flushDeepest() {
-	if st.recordPending {
+// record hands the run the board, all of whose frames hold a choice, if it
+// is deeper than any it had. The deepest partial board is what a stopped
+// or exhausted search returns; it is copied only when the search is about
+// to leave it (the first undo after a descent to a new depth) or stops
+// there, since a descent sets a new record at every step.
+func (st *state) record() {
+	if len(st.stack) > st.recorded {
 		st.run.Fallback(st.board)
-		st.recordPending = false
+		st.recorded = len(st.stack)
 	}
 }
 
@@ -83,9 +91,11 @@ func (s *Solver) newState(run *solve.Run) (*state, error) {
 	left := len(p.Pieces) - placed
 	st.toFill = p.Cells() - placed
 	st.holes = max(0, st.toFill-left)
-	for i := range st.decided {
-		if !st.decided[i] {
-			st.rowScan = append(st.rowScan, i)
+	if s.order != MostConstrained {
+		for _, i := range cellOrder(p.Rows, p.Cols, s.order) {
+			if !st.decided[i] {
+				st.static = append(st.static, i)
+			}
 		}
 	}
 	st.stack = make([]frame, 0, st.toFill)
@@ -97,6 +107,9 @@ func (s *Solver) newState(run *solve.Run) (*state, error) {
 // the space is exhausted or the run must end.
 func (st *state) search(found func(*puzzle.Board) bool) {
 	run := st.run
+	if run.Status() != 0 {
+		return // ended before it began
+	}
 	if st.toFill == 0 {
 		if st.preplacedFit() {
 			found(st.board)
@@ -110,12 +123,7 @@ func (st *state) search(found func(*puzzle.Board) bool) {
 	for len(st.stack) > 0 {
 		f := &st.stack[len(st.stack)-1]
 		if f.placed {
-			if st.recordPending {
-				// The board is still the deepest one reached: keep it
-				// before the first undo.
-				st.run.Fallback(st.board)
-				st.recordPending = false
-			}
+			st.record()
 			st.unplace(f)
 			run.Stats.Backtracks++
 		}
@@ -125,7 +133,7 @@ func (st *state) search(found func(*puzzle.Board) bool) {
 		}
 		run.Stats.Nodes++
 		if !run.Step() {
-			st.flushDeepest()
+			st.record()
 			return
 		}
 		if st.toFill == 0 {
@@ -133,14 +141,6 @@ func (st *state) search(found func(*puzzle.Board) bool) {
 				return
 			}
 			continue
-		}
-		if len(st.stack) > st.deepest {
-			// The deepest partial board is what a stopped or exhausted
-			// search returns; it is copied only when the search is about
-			// to leave it, since a descent sets a new record at every
-			// step.
-			st.deepest = len(st.stack)
-			st.recordPending = true
 		}
 		st.push()
 	}
@@ -157,10 +157,10 @@ func (st *state) push() {
 	st.stack = st.stack[:depth+1]
 	f := &st.stack[depth]
 	var cell int
-	if st.order == MostConstrained {
+	if st.static == nil {
 		cell = st.mostConstrained()
 	} else {
-		cell = st.rowScan[depth]
+		cell = st.static[depth]
 	}
 	f.cell, f.next, f.placed = cell, 0, false
 	f.cands = st.fitting(f.cands[:0], cell)
@@ -303,4 +303,34 @@ func (st *state) constrained(i int, rimOnly bool) bool {
 		}
 	}
 	return false
+}
+
+// plainTurns returns a test of whether a solution turns every piece the
+// search placed by the least of the turns that show its labels, so that
+// counting the boards it accepts counts each arrangement once
+// (Count.Arrangements).
+func (st *state) plainTurns() func(*puzzle.Board) bool {
+	p := st.p
+	least := make([]puzzle.Rotation, 4*len(p.Pieces))
+	for id := range p.Pieces {
+		pc := &p.Pieces[id]
+		for r := puzzle.Rotation(0); r < 4; r++ {
+			least[4*id+int(r)] = r
+			for _, q := range p.Turns() {
+				if q < r && pc.Turned(q) == pc.Turned(r) {
+					least[4*id+int(r)] = q
+					break
+				}
+			}
+		}
+	}
+	pre := slices.Clone(st.decided)
+	return func(b *puzzle.Board) bool {
+		for i, pl := range b.Cells {
+			if !pl.IsEmpty() && !pre[i] && least[4*int(pl.Piece)+int(pl.Rotation)] != pl.Rotation {
+				return false
+			}
+		}
+		return true
+	}
 }
