@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"testing"
+	"time"
 
 	"github.com/reassemble/jigsaw/puzzle"
 	"github.com/reassemble/jigsaw/solve"
@@ -260,5 +261,38 @@ func TestCountCanceled(t *testing.T) {
 	}
 	if c.Status != solve.Canceled {
 		t.Fatalf("status %v, want canceled", c.Status)
+	}
+}
+
+// TestCountCanceledMidway cancels a count far too long to finish and
+// checks that it ends promptly with the solutions found so far.
+func TestCountCanceledMidway(t *testing.T) {
+	rng := rand.New(rand.NewPCG(2, 2))
+	// One shape pair on 12×12: more solutions than any run could count.
+	p, sol, _ := puzzle.GenerateShapes(12, 12, 1, rng)
+	p, _, _ = puzzle.Scramble(p, sol, rng)
+	for _, o := range orders {
+		ctx, cancel := context.WithCancel(context.Background())
+		var cancelled time.Time
+		timer := time.AfterFunc(50*time.Millisecond, func() { cancelled = time.Now(); cancel() })
+		c, err := backtrack.New(backtrack.WithOrder(o)).Count(ctx, solve.Problem{Puzzle: p})
+		returned := time.Now()
+		timer.Stop()
+		cancel()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c.Status != solve.Canceled {
+			t.Fatalf("%v: status %v after %d solutions, want canceled", o, c.Status, c.Raw)
+		}
+		if c.Raw == 0 || c.Stats.Nodes == 0 {
+			t.Errorf("%v: no solutions counted before the cancel (%d nodes)", o, c.Stats.Nodes)
+		}
+		// The contract is 100 ms; the slack is for loaded machines.
+		if late := returned.Sub(cancelled); late > 250*time.Millisecond {
+			t.Errorf("%v: Count returned %v after the cancel", o, late)
+		} else {
+			t.Logf("%v: returned %v after the cancel with %d solutions so far", o, late, c.Raw)
+		}
 	}
 }
