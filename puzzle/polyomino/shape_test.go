@@ -7,22 +7,16 @@ import (
 	"github.com/reassemble/jigsaw/puzzle/polyomino"
 )
 
-// pentominoes are the 12 pentominoes as drawn in the seed digest (seed 003
-// §2.5), whose handedness reproduces the seed's rotation-only counts.
-var pentominoes = map[string]string{
-	"F": " ##\n## \n # ",
-	"I": "#####",
-	"L": "####\n#   ",
-	"N": "##  \n ###",
-	"P": "##\n##\n# ",
-	"T": "###\n # \n # ",
-	"U": "# #\n###",
-	"V": "#  \n#  \n###",
-	"W": "#  \n## \n ##",
-	"X": " # \n###\n # ",
-	"Y": "  # \n####",
-	"Z": "## \n # \n ##",
-}
+// pentominoes are the 12 pentominoes drawn as Pentominoes returns them,
+// by letter.
+var pentominoes = func() map[string]string {
+	m := map[string]string{}
+	names, shapes := polyomino.Pentominoes()
+	for i, n := range names {
+		m[n] = shapes[i].String()
+	}
+	return m
+}()
 
 func mustShape(t testing.TB, s string) polyomino.Shape {
 	t.Helper()
@@ -180,5 +174,24 @@ func TestParseShape(t *testing.T) {
 				t.Errorf("%q is not connected", s)
 			}
 		})
+	}
+}
+
+func TestPentominoes(t *testing.T) {
+	names, shapes := polyomino.Pentominoes()
+	if len(names) != 12 || len(shapes) != 12 {
+		t.Fatalf("%d names and %d shapes, want 12", len(names), len(shapes))
+	}
+	// 63 fixed pentominoes under rotation and reflection (seeds-002-004
+	// digest §5.1).
+	fixed := 0
+	for i, s := range shapes {
+		if s.Len() != 5 || !s.Connected() {
+			t.Errorf("%s: %d cells, connected %v", names[i], s.Len(), s.Connected())
+		}
+		fixed += len(s.Orientations(polyomino.Reflect))
+	}
+	if fixed != 63 {
+		t.Errorf("%d fixed orientations, want 63", fixed)
 	}
 }

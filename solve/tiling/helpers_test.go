@@ -12,26 +12,6 @@ import (
 
 var long = flag.Bool("long", false, "run the long counts: every seed puzzle in every mode, the large pentomino boards")
 
-// pentominoNames and pentominoShapes are the 12 pentominoes as drawn in the
-// seed digest (seed 003 §2.5): with this handedness the rotation-only counts
-// are the seed's.
-var pentominoNames = []string{"F", "I", "L", "N", "P", "T", "U", "V", "W", "X", "Y", "Z"}
-
-var pentominoShapes = map[string]string{
-	"F": " ##\n## \n # ",
-	"I": "#####",
-	"L": "####\n#   ",
-	"N": "##  \n ###",
-	"P": "##\n##\n# ",
-	"T": "###\n # \n # ",
-	"U": "# #\n###",
-	"V": "#  \n#  \n###",
-	"W": "#  \n## \n ##",
-	"X": " # \n###\n # ",
-	"Y": "  # \n####",
-	"Z": "## \n # \n ##",
-}
-
 func shape(t testing.TB, s string) polyomino.Shape {
 	t.Helper()
 	sh, err := polyomino.ParseShape(s)
@@ -44,11 +24,8 @@ func shape(t testing.TB, s string) polyomino.Shape {
 // pentominoPuzzle is the 12 pentominoes on board, drawn with '#' for cells
 // and spaces for holes.
 func pentominoPuzzle(t testing.TB, board string) *polyomino.Puzzle {
-	p := &polyomino.Puzzle{Board: shape(t, board)}
-	for _, n := range pentominoNames {
-		p.Tiles = append(p.Tiles, shape(t, pentominoShapes[n]))
-	}
-	return p
+	_, pentominoes := polyomino.Pentominoes()
+	return &polyomino.Puzzle{Board: shape(t, board), Tiles: pentominoes}
 }
 
 // rectangle draws a rows×cols board.
