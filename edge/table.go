@@ -332,6 +332,11 @@ func (b *rankBuild) band(ctx context.Context, workers, lo, hi int, buf []float32
 		// is the first in row order, whatever the blocks.
 		errRow, firstErr := a1, error(nil)
 		for c0 := first; c0 < b.n; c0 += rankTile {
+			// A block of rows can take a while on large puzzles:
+			// look at ctx between tiles, so cancelling is prompt.
+			if err := ctx.Err(); err != nil {
+				return err
+			}
 			c1 := min(b.n, c0+rankTile)
 			for a := a0; a < errRow; a++ {
 				if err := b.row(a, c0, c1, buf[off(a):off(a)+b.rowLen(a)]); err != nil {

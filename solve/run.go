@@ -97,15 +97,20 @@ func Start(ctx context.Context, p Problem, opts ...Option) (*Run, error) {
 		ctx = context.Background()
 	}
 	s := NewSettings(opts...)
-	if p.Scorer == nil && p.Puzzle != nil && p.Puzzle.Validate() == nil && p.Puzzle.HasImages() {
+	if p.Scorer == nil && p.Puzzle != nil && p.Puzzle.Validate() == nil && p.Puzzle.HasImages() && ctx.Err() == nil {
 		// A picture puzzle is priced by its pixels: build the default
 		// table here, where the context and the worker budget are known,
 		// so that its time counts in the run.
 		t, err := edge.NewTable(ctx, p.Puzzle, edge.DefaultMeasure(), s.Workers)
-		if err != nil {
+		switch {
+		case err == nil:
+			p.Scorer = t
+		case ctx.Err() != nil:
+			// Cancelled while pricing: the run ends at once, as
+			// Canceled, with the label scorer standing in.
+		default:
 			return nil, fmt.Errorf("solve: pricing the picture's joins: %w", err)
 		}
-		p.Scorer = t
 	}
 	p, err := p.Prepare()
 	if err != nil {

@@ -41,8 +41,9 @@ func WithSegments(rounds int) Option { return func(s *Solver) { s.segmentRounds 
 
 // WithUnknownSize grows the picture without bounding its extent by the
 // board, for fragments whose picture's size is not known: give the puzzle a
-// board large enough for any likely shape (pieces that end up off the board
-// are placed in its empty cells), and judge the result with shift-tolerant
+// board large enough for any likely shape (the picture floats within a
+// board's extent in every direction; pieces that end up off the board are
+// placed in its empty cells), and judge the result with shift-tolerant
 // metrics, since the picture lands at the board's top-left corner.
 // Default: off, the board's size bounds the picture.
 func WithUnknownSize() Option { return func(s *Solver) { s.unknownSize = true } }
@@ -89,6 +90,10 @@ func (s *Solver) Solve(ctx context.Context, p solve.Problem, opts ...solve.Optio
 	run, err := solve.Start(ctx, p, opts...)
 	if err != nil {
 		return nil, err
+	}
+	if run.Done() {
+		// Cancelled before anything was priced.
+		return run.Finish(solve.Canceled)
 	}
 	var comp edge.Compatibility
 	switch sc := run.Problem().Scorer.(type) {
@@ -154,13 +159,13 @@ type placer struct {
 	p    *puzzle.Puzzle
 	rot  bool
 
-	// The grid is large enough for the region to float anywhere: side
-	// 2*extent+1 with the first piece in the middle.
-	size  int
-	grid  []puzzle.Placement
-	used  []bool
-	left  int // pieces still to place
-	cells int // cells the region may still fill
+	// The grid is large enough for the region to float anywhere: gh
+	// rows of gw cells, the first piece in the middle.
+	gh, gw int
+	grid   []puzzle.Placement
+	used   []bool
+	left   int // pieces still to place
+	cells  int // cells the region may still fill
 
 	minR, maxR, minC, maxC int // extent of the placed region
 
@@ -201,22 +206,23 @@ func newRanks(comp edge.Compatibility) *ranks {
 func newPlacer(s *Solver, run *solve.Run, rk *ranks) *placer {
 	comp := rk.comp
 	p := run.Problem().Puzzle
-	extent := max(p.Rows, p.Cols)
-	if s.unknownSize {
-		// The picture may be any shape of at most n pieces; past a
-		// few thousand pieces a side, the grid alone would not fit in
-		// memory, and no picture is that elongated.
-		extent = min(max(extent, len(p.Pieces)), 4096)
+	// The grid lets the region float a board's extent in any direction.
+	// When pieces may turn, the picture may lie either way, so both
+	// sides take the board's longer one.
+	h, w := 2*p.Rows+1, 2*p.Cols+1
+	if p.Rotatable {
+		h = 2*max(p.Rows, p.Cols) + 1
+		w = h
 	}
-	size := 2*extent + 1
 	pl := &placer{
 		s: s, run: run, comp: comp, p: p, rot: p.Rotatable,
-		size:     size,
-		grid:     make([]puzzle.Placement, size*size),
+		gh:       h,
+		gw:       w,
+		grid:     make([]puzzle.Placement, h*w),
 		used:     make([]bool, len(p.Pieces)),
 		left:     len(p.Pieces),
 		cells:    p.Cells(),
-		version:  make([]uint32, size*size),
+		version:  make([]uint32, h*w),
 		ranks:    rk,
 		anchored: len(p.Fixed) > 0,
 	}
@@ -243,7 +249,7 @@ func (rk *ranks) compat(i, j int) float64 {
 // mutual is the compatibility of a join seen from both sides.
 func (rk *ranks) mutual(i, j int) float64 { return (rk.compat(i, j) + rk.compat(j, i)) / 2 }
 
-func (pl *placer) at(r, c int) puzzle.Placement { return pl.grid[r*pl.size+c] }
+func (pl *placer) at(r, c int) puzzle.Placement { return pl.grid[r*pl.gw+c] }
 
 // sideIndex is the side of placement a that shows on board side s.
 func sideIndex(a puzzle.Placement, s puzzle.Side) int {
@@ -260,9 +266,9 @@ func (pl *placer) seed(first puzzle.PieceID) {
 		}
 		return
 	}
-	mid := pl.size / 2
-	pl.minR, pl.maxR, pl.minC, pl.maxC = mid, mid, mid, mid
-	pl.put(mid, mid, puzzle.Placement{Piece: first})
+	mr, mc := pl.gh/2, pl.gw/2
+	pl.minR, pl.maxR, pl.minC, pl.maxC = mr, mr, mc, mc
+	pl.put(mr, mc, puzzle.Placement{Piece: first})
 }
 
 // seedRegion starts from the given cells of board b, kept as they lie
@@ -286,13 +292,13 @@ func (pl *placer) seedRegion(b *puzzle.Board, cells []int) {
 	}
 	// Leave room for the region to grow a board's extent in any
 	// direction: the grid is twice that plus one.
-	off := (pl.size - 1) / 2
+	offR, offC := (pl.gh-1)/2, (pl.gw-1)/2
 	first := b.CellAt(cells[0])
-	pl.minR, pl.maxR = off+first.Row-minR, off+first.Row-minR
-	pl.minC, pl.maxC = off+first.Col-minC, off+first.Col-minC
+	pl.minR, pl.maxR = offR+first.Row-minR, offR+first.Row-minR
+	pl.minC, pl.maxC = offC+first.Col-minC, offC+first.Col-minC
 	for _, i := range cells {
 		c := b.CellAt(i)
-		pl.put(off+c.Row-minR, off+c.Col-minC, b.Cells[i])
+		pl.put(offR+c.Row-minR, offC+c.Col-minC, b.Cells[i])
 	}
 }
 
@@ -340,7 +346,7 @@ func (rk *ranks) starts(n int) []puzzle.PieceID {
 
 // put places a piece and queues the open slots around it.
 func (pl *placer) put(r, c int, a puzzle.Placement) {
-	pl.grid[r*pl.size+c] = a
+	pl.grid[r*pl.gw+c] = a
 	pl.used[a.Piece] = true
 	pl.left--
 	pl.cells--
@@ -349,10 +355,10 @@ func (pl *placer) put(r, c int, a puzzle.Placement) {
 	for _, s := range puzzle.Sides {
 		dr, dc := s.Step()
 		nr, nc := r+dr, c+dc
-		if nr < 0 || nc < 0 || nr >= pl.size || nc >= pl.size || !pl.at(nr, nc).IsEmpty() {
+		if nr < 0 || nc < 0 || nr >= pl.gh || nc >= pl.gw || !pl.at(nr, nc).IsEmpty() {
 			continue
 		}
-		pl.version[nr*pl.size+nc]++
+		pl.version[nr*pl.gw+nc]++
 		pl.offer(nr, nc)
 	}
 }
@@ -365,7 +371,7 @@ func (pl *placer) fits(r, c int) bool {
 		return r >= 0 && r < pl.p.Rows && c >= 0 && c < pl.p.Cols
 	}
 	if pl.s.unknownSize {
-		return r >= 0 && c >= 0 && r < pl.size && c < pl.size
+		return r >= 0 && c >= 0 && r < pl.gh && c < pl.gw
 	}
 	h := max(pl.maxR, r) - min(pl.minR, r) + 1
 	w := max(pl.maxC, c) - min(pl.minC, c) + 1
@@ -392,7 +398,7 @@ func (pl *placer) offer(r, c int) {
 func (pl *placer) next() (candidate, bool) {
 	for pl.queue.Len() > 0 {
 		c := heap.Pop(&pl.queue).(candidate)
-		idx := c.r*pl.size + c.c
+		idx := c.r*pl.gw + c.c
 		if !pl.at(c.r, c.c).IsEmpty() || !pl.fits(c.r, c.c) {
 			continue
 		}
@@ -417,7 +423,7 @@ func (pl *placer) bestFor(r, c int) (candidate, bool) {
 		nbr[s] = -1
 		dr, dc := s.Step()
 		nr, nc := r+dr, c+dc
-		if nr < 0 || nc < 0 || nr >= pl.size || nc >= pl.size {
+		if nr < 0 || nc < 0 || nr >= pl.gh || nc >= pl.gw {
 			continue
 		}
 		if o := pl.at(nr, nc); !o.IsEmpty() {
@@ -428,7 +434,7 @@ func (pl *placer) bestFor(r, c int) (candidate, bool) {
 	if n == 0 {
 		return candidate{}, false
 	}
-	best := candidate{r: r, c: c, version: pl.version[r*pl.size+c], score: math.Inf(-1)}
+	best := candidate{r: r, c: c, version: pl.version[r*pl.gw+c], score: math.Inf(-1)}
 	try := func(a puzzle.Placement) {
 		score, buddies := pl.price(a, &nbr, n)
 		if better(buddies, score, best.buddies, best.score) {
@@ -511,7 +517,8 @@ func (pl *placer) board() *puzzle.Board {
 			region.Set(puzzle.Cell{Row: r, Col: c}, pl.at(top+r, left+c))
 		}
 	}
-	if h > pl.p.Rows || w > pl.p.Cols {
+	if pl.rot && (h > pl.p.Rows || w > pl.p.Cols) && h <= pl.p.Cols && w <= pl.p.Rows {
+		// The picture grew lying across the board: stand it up.
 		region = region.Turn(1)
 	}
 	b := puzzle.NewBoard(pl.p.Rows, pl.p.Cols)
@@ -540,7 +547,17 @@ func (pl *placer) board() *puzzle.Board {
 // cells empty as the puzzle lacks pieces for.
 func (pl *placer) fill(b *puzzle.Board) {
 	toPlace := min(pl.left, b.Rows*b.Cols-b.Placed()-pl.p.Missing())
+	if pl.run.Done() {
+		// A stopped run must return at once: the pieces go into the
+		// empty cells in order, unpriced.
+		pl.fillInOrder(b, toPlace)
+		return
+	}
 	for ; toPlace > 0; toPlace-- {
+		if pl.run.Done() {
+			pl.fillInOrder(b, toPlace)
+			return
+		}
 		bestCell, bestPl, bestScore := -1, puzzle.Empty, math.Inf(-1)
 		for i, a := range b.Cells {
 			if !a.IsEmpty() {
@@ -694,4 +711,28 @@ func largestSegment(rk *ranks, b *puzzle.Board) []int {
 		}
 	}
 	return cells
+}
+
+// fillInOrder puts the first n unused pieces, unturned, into the board's
+// first empty cells.
+func (pl *placer) fillInOrder(b *puzzle.Board, n int) {
+	id := 0
+	for i := range b.Cells {
+		if n == 0 {
+			return
+		}
+		if !b.Cells[i].IsEmpty() {
+			continue
+		}
+		for id < len(pl.used) && pl.used[id] {
+			id++
+		}
+		if id == len(pl.used) {
+			return
+		}
+		b.Cells[i] = puzzle.Placement{Piece: puzzle.PieceID(id)}
+		pl.used[id] = true
+		pl.left--
+		n--
+	}
 }

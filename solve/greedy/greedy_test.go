@@ -6,6 +6,7 @@ import (
 	"image/color"
 	"math/rand/v2"
 	"testing"
+	"time"
 
 	"github.com/reassemble/jigsaw/puzzle"
 	"github.com/reassemble/jigsaw/solve"
@@ -75,5 +76,45 @@ func TestUnknownSize(t *testing.T) {
 	}
 	if got := puzzle.ShiftedDirectComparison(want, res.Board); got != 1 {
 		t.Errorf("shift-tolerant direct comparison %.3f, want 1", got)
+	}
+}
+
+// TestCancelWhilePricing cancels a run while the default table of a
+// picture puzzle is being built: a normal end, not an error.
+func TestCancelWhilePricing(t *testing.T) {
+	p, _, err := puzzle.Cut(smooth(8*40, 8*40), 8)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Rotatable = true
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Millisecond)
+	defer cancel()
+	res, err := greedy.New().Solve(ctx, solve.Problem{Puzzle: p})
+	if err != nil {
+		t.Fatalf("err = %v, want a normal end", err)
+	}
+	if res.Status != solve.Canceled && res.Status != solve.Done {
+		t.Fatalf("status %v", res.Status)
+	}
+	if err := res.Board.Validate(p); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestUnknownSizeKeepsOrientation: a picture that grows too tall for the
+// board must not be turned when its pieces may not turn.
+func TestUnknownSizeKeepsOrientation(t *testing.T) {
+	p, _, err := puzzle.Cut(smooth(8, 8*3), 8)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := p.Clone()
+	q.Rows, q.Cols = 1, 3 // the picture is 3 tall and 1 wide
+	res, err := greedy.New(greedy.WithUnknownSize()).Solve(context.Background(), solve.Problem{Puzzle: q})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := res.Board.Validate(q); err != nil {
+		t.Fatal(err)
 	}
 }
