@@ -34,7 +34,7 @@ import (
 // maxInput bounds the text Parse reads, so that a wrong file (an image, a
 // log) is refused rather than read whole. The largest known puzzle files are
 // a few kilobytes.
-const maxInput = 16 << 20
+const maxInput = 1 << 20
 
 // SyntaxError reports a puzzle text that cannot be read. Line is the 1-based
 // line at fault, 0 when the fault is the text as a whole (no figures at all).

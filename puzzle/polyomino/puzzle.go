@@ -59,11 +59,35 @@ func (p *Puzzle) Area() (board, tiles int) {
 func (p *Puzzle) Subsets() iter.Seq[[]int] {
 	return func(yield func([]int) bool) {
 		n := len(p.Tiles)
+		area := p.Board.Len()
 		// suffix[i] is the area of tiles i.., to prune branches that
 		// cannot reach the board's area.
 		suffix := make([]int, n+1)
 		for i := n - 1; i >= 0; i-- {
 			suffix[i] = suffix[i+1] + p.Tiles[i].Len()
+		}
+		// reach[i] has bit a set when some subset of tiles i.. covers
+		// area a exactly, so that every branch walked leads to a set:
+		// without it, tiles that can never add up to the board would be
+		// tried in all 2^n combinations. It is skipped when it would
+		// take more than 32 MB.
+		var reach [][]uint64
+		words := area/64 + 1
+		if n*words <= 1<<22 {
+			reach = make([][]uint64, n+1)
+			for i := range reach {
+				reach[i] = make([]uint64, words)
+			}
+			reach[n][0] = 1
+			for i := n - 1; i >= 0; i-- {
+				a := p.Tiles[i].Len()
+				copy(reach[i], reach[i+1])
+				for x := area - a; x >= 0; x-- {
+					if reach[i+1][x/64]>>(x%64)&1 == 1 {
+						reach[i][(x+a)/64] |= 1 << ((x + a) % 64)
+					}
+				}
+			}
 		}
 		var set []int
 		var walk func(i, left int) bool
@@ -71,7 +95,7 @@ func (p *Puzzle) Subsets() iter.Seq[[]int] {
 			if left == 0 {
 				return yield(append([]int(nil), set...))
 			}
-			if i == n || left > suffix[i] {
+			if i == n || left > suffix[i] || reach != nil && reach[i][left/64]>>(left%64)&1 == 0 {
 				return true
 			}
 			if a := p.Tiles[i].Len(); a <= left {
@@ -84,8 +108,8 @@ func (p *Puzzle) Subsets() iter.Seq[[]int] {
 			}
 			return walk(i+1, left)
 		}
-		if p.Board.Len() > 0 {
-			walk(0, p.Board.Len())
+		if area > 0 {
+			walk(0, area)
 		}
 	}
 }

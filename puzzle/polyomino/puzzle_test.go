@@ -116,3 +116,23 @@ func TestValidate(t *testing.T) {
 		})
 	}
 }
+
+// TestSubsetsUnreachable: forty dominoes can never cover 41 cells; the
+// walk must see that at once rather than try 2^40 combinations.
+func TestSubsetsUnreachable(t *testing.T) {
+	board, err := polyomino.ParseShape(strings.Repeat("#", 41))
+	if err != nil {
+		t.Fatal(err)
+	}
+	domino, err := polyomino.ParseShape("##")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &polyomino.Puzzle{Board: board}
+	for range 40 {
+		p.Tiles = append(p.Tiles, domino)
+	}
+	for set := range p.Subsets() {
+		t.Fatalf("yielded %v, want no subset", set)
+	}
+}

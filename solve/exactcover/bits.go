@@ -373,6 +373,7 @@ func (e *bitsEngine) choose() int32 {
 	act, masks, items := e.active, e.masks, e.items
 	best, t := k, int32(math.MaxInt32)
 	for ; k != root; k = items[k].next {
+		e.scanned++
 		it := items[k]
 		var l int32
 		if it.hi-it.lo == 1 {
@@ -511,7 +512,7 @@ func (e *bitsEngine) search(t *thresholds, check func(atNode bool) bool, visit v
 	var o int32
 
 forward:
-	if e.nodes >= t.nodes || e.updates >= t.updates {
+	if e.nodes >= t.nodes || e.updates >= t.updates || e.scanned >= t.scanned {
 		if !check(true) {
 			return false
 		}

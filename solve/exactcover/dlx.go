@@ -149,6 +149,7 @@ func (d *dancer) choose() int32 {
 	}
 	best, t := k, nd[k].itm
 	for k = cl[k].next; t > 0 && k != root; k = cl[k].next {
+		d.scanned++
 		if l := nd[k].itm; l < t {
 			best, t = k, l
 		}
@@ -317,7 +318,7 @@ func (d *dancer) search(t *thresholds, check func(atNode bool) bool, visit visit
 	var best, cur int32
 
 forward:
-	if d.nodes >= t.nodes || d.updates >= t.updates {
+	if d.nodes >= t.nodes || d.updates >= t.updates || d.scanned >= t.scanned {
 		if !check(true) {
 			return false
 		}

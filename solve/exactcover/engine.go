@@ -27,6 +27,10 @@ type engine interface {
 // and every node unlinked by cover or purify; and the solutions.
 type counters struct {
 	nodes, updates, solutions int64
+	// scanned counts the items choose looked at: not one of Knuth's
+	// counters, but work that polling must see, since on a problem of
+	// many items a node can scan them all while doing few updates.
+	scanned int64
 }
 
 func (c *counters) count() *counters { return c }
@@ -37,5 +41,5 @@ type visitor func(level int) bool
 
 // thresholds say when search next calls its check.
 type thresholds struct {
-	nodes, updates, solutions int64
+	nodes, updates, solutions, scanned int64
 }

@@ -211,6 +211,7 @@ const (
 	pollNodes     = 1 << 10
 	pollUpdates   = 1 << 18
 	pollSolutions = 1 << 10
+	pollScanned   = 1 << 20
 )
 
 // runner carries a run's settings and book-keeping around the engine.
@@ -249,7 +250,7 @@ func (s *Solver) begin(ctx context.Context, p *Problem, opts []solve.Option) (*r
 	r.c = r.d.count()
 	r.nextPoll = pollNodes
 	r.nextReport = r.settings.ProgressEvery
-	r.t = thresholds{updates: pollUpdates, solutions: pollSolutions}
+	r.t = thresholds{updates: pollUpdates, solutions: pollSolutions, scanned: pollScanned}
 	r.setNodeThreshold()
 	if err := r.emit(solve.Started); err != nil && !errors.Is(err, solve.ErrStop) {
 		return nil, err
@@ -282,7 +283,7 @@ func (r *runner) check(atNode bool) bool {
 		r.end(solve.IterationLimit)
 		return false
 	}
-	if d.nodes >= r.nextPoll || d.updates >= r.t.updates || d.solutions >= r.t.solutions {
+	if d.nodes >= r.nextPoll || d.updates >= r.t.updates || d.solutions >= r.t.solutions || d.scanned >= r.t.scanned {
 		if r.ctx.Err() != nil {
 			r.end(solve.Canceled)
 			return false
@@ -291,6 +292,7 @@ func (r *runner) check(atNode bool) bool {
 			r.nextPoll += pollNodes
 		}
 		r.t.updates = d.updates + pollUpdates
+		r.t.scanned = d.scanned + pollScanned
 		r.t.solutions = d.solutions + pollSolutions
 	}
 	if d.nodes >= r.nextReport {

@@ -580,3 +580,35 @@ func TestRandomLargeAgainstLinks(t *testing.T) {
 		}
 	}
 }
+
+// TestCancelManyItems: on a problem of many items and few updates per node
+// (a path of 200,001 items covered by edges, which has no perfect
+// matching), choosing an item is the work, and cancelling must still be
+// prompt.
+func TestCancelManyItems(t *testing.T) {
+	const n = 200001
+	p := NewProblem(n, 0)
+	for i := 0; i+1 < n; i++ {
+		if _, err := p.AddOption(Elem{Item: int32(i)}, Elem{Item: int32(i + 1)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, e := range []Engine{Bitsets, DancingLinks} {
+		ctx, cancel := context.WithCancel(context.Background())
+		var cancelled time.Time
+		timer := time.AfterFunc(50*time.Millisecond, func() { cancelled = time.Now(); cancel() })
+		c, err := New(WithEngine(e)).Count(ctx, p)
+		returned := time.Now()
+		timer.Stop()
+		cancel()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c.Status == solve.Canceled {
+			// The contract is 100 ms; the slack is for loaded machines.
+			if late := returned.Sub(cancelled); late > 250*time.Millisecond {
+				t.Errorf("%v: returned %v after the cancel", e, late)
+			}
+		}
+	}
+}

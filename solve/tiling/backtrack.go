@@ -119,6 +119,12 @@ func newSeedSearch(p *polyomino.Puzzle, m polyomino.Mode, b Bounds, t *tracker) 
 func (s *seedSearch) run(p *polyomino.Puzzle, found func(polyomino.Solution) bool) bool {
 	first := slices.Index(s.free, true)
 	for set := range p.Subsets() {
+		// Subsets of many tiles can be many: look at the context
+		// between them too, not only at search nodes.
+		if s.t.ctx.Err() != nil {
+			s.t.end(solve.Canceled)
+			return false
+		}
 		s.participants = set
 		if !s.play(first, found) {
 			return false
