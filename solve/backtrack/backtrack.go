@@ -171,6 +171,8 @@ type Count struct {
 	// the same picture turned as a whole count once. A puzzle whose pieces
 	// rotate has every solution in 4 turned copies on a square board, 2 on
 	// another (the seed shape-jigsaw solver's "at least 4 solutions").
+	// With a fixed piece or a warm start no turned copy keeps it in place,
+	// so each solution is its own class. It stops at math.MaxInt64.
 	Distinct int64
 	// Arrangements counts solutions up to the turns of symmetric pieces:
 	// boards that differ only in how pieces are turned, each showing the

@@ -296,3 +296,20 @@ func TestCountCanceledMidway(t *testing.T) {
 		}
 	}
 }
+
+// TestCountWarmStartDistinct: a warm start's piece stays where it is, so
+// no turned copy of a solution is a solution and Distinct equals Raw.
+func TestCountWarmStartDistinct(t *testing.T) {
+	p := &puzzle.Puzzle{Rows: 1, Cols: 1, Rotatable: true, Pieces: []puzzle.Piece{{ID: 0}}}
+	init := puzzle.NewBoard(1, 1)
+	init.Cells[0] = puzzle.Placement{Piece: 0, Rotation: 1}
+	for _, o := range orders {
+		c, err := backtrack.New(backtrack.WithOrder(o)).Count(context.Background(), solve.Problem{Puzzle: p}, solve.WithInitial(init))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c.Raw != 1 || c.Distinct != 1 {
+			t.Errorf("%v: raw %d distinct %d, want 1 and 1", o, c.Raw, c.Distinct)
+		}
+	}
+}

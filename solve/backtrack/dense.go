@@ -469,3 +469,14 @@ func satMul(a, b int64) int64 {
 	}
 	return int64(lo)
 }
+
+// satDiv returns a*b/d for non-negative a and b and positive d, computed
+// without overflow and saturating at math.MaxInt64.
+func satDiv(a, b, d int64) int64 {
+	hi, lo := bits.Mul64(uint64(a), uint64(b))
+	if hi >= uint64(d) {
+		return math.MaxInt64
+	}
+	q, _ := bits.Div64(hi, lo, uint64(d))
+	return int64(min(q, math.MaxInt64))
+}

@@ -7,7 +7,6 @@ import (
 	"github.com/reassemble/jigsaw/edge"
 	"github.com/reassemble/jigsaw/puzzle"
 	"github.com/reassemble/jigsaw/solve"
-	"github.com/reassemble/jigsaw/solve/internal/exact"
 )
 
 // window returns how many placements the search may make before it calls
@@ -26,6 +25,11 @@ func (dn *dense) window() int64 {
 	}
 	if st := dn.set.Stall; st > 0 {
 		end = min(end, dn.lastImprove+st)
+	}
+	if dn.order == MostConstrained {
+		// Each placement scans the board: keep a window to about 2^18
+		// cells scanned, so that the context is looked at often enough.
+		end = min(end, it+max(1, (1<<18)/int64(dn.cells)))
 	}
 	return max(end-it, 1)
 }
@@ -50,7 +54,9 @@ func (dn *dense) step(placed int) int64 {
 	dn.win = 0
 	dn.run.Stats.Nodes++
 	dn.run.Stats.Backtracks++ // Nodes went up; the placed pieces did not
-	if !dn.run.Step() {
+	// Step polls the context only every 256 steps; a window may end
+	// between, so look at it here.
+	if !dn.run.Step() || dn.run.Done() {
 		dn.record(placed)
 		return 0
 	}
@@ -438,32 +444,19 @@ func (dn *dense) boards(found func(*puzzle.Board) bool) {
 func (dn *dense) count() (Count, error) {
 	var c Count
 	turns := int64(len(dn.board.Turns()))
-	switch {
-	case dn.set.Initial != nil && dn.p.Rotatable && len(dn.p.Fixed) == 0:
-		// A warm start breaks the symmetry the counts below rely on:
-		// look at each turned copy, as the general search does.
-		dn.search(func() bool {
-			c.Arrangements++
-			return dn.each(func(b *puzzle.Board) bool {
-				c.Raw++
-				if exact.Canonical(dn.p, dn.labels, b) {
-					c.Distinct++
-				}
-				return true
-			})
-		})
-	default:
-		dn.search(func() bool {
-			c.Arrangements++
-			return true
-		})
-		c.Raw = satMul(c.Arrangements, dn.factor)
-		c.Distinct = c.Raw
-		if dn.p.Rotatable && len(dn.p.Fixed) == 0 {
-			// Every solution turned as a whole is another, never
-			// itself: the solutions come in classes of equal size.
-			c.Distinct = c.Raw / turns
-		}
+	dn.search(func() bool {
+		c.Arrangements++
+		return true
+	})
+	c.Raw = satMul(c.Arrangements, dn.factor)
+	c.Distinct = c.Raw
+	if dn.p.Rotatable && dn.depth == dn.cells {
+		// Nothing is preplaced, so every solution turned as a whole is
+		// another, never itself: the solutions come in classes of
+		// equal size. (A preplaced piece, fixed or from a warm start,
+		// is in no turned copy where it must be: then each solution is
+		// its own class.)
+		c.Distinct = satDiv(c.Arrangements, dn.factor, turns)
 	}
 	res, err := dn.run.Finish(solve.Exhausted)
 	if res != nil {

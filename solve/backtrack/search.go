@@ -132,7 +132,9 @@ func (st *state) search(found func(*puzzle.Board) bool) {
 			continue
 		}
 		run.Stats.Nodes++
-		if !run.Step() {
+		// A most-constrained node scans the board, so it polls the
+		// context itself rather than every 256 steps.
+		if !run.Step() || st.order == MostConstrained && run.Done() {
 			st.record()
 			return
 		}

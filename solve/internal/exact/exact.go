@@ -56,9 +56,13 @@ func All(ctx context.Context, start func() (*solve.Run, Search, error)) iter.Seq
 // complete).
 func Count(run *solve.Run, labels *edge.Labels, search Search) (raw, distinct int64, res *solve.Result, err error) {
 	p := run.Problem().Puzzle
+	// A warm start's pieces are kept in place, and no turned copy of a
+	// solution keeps a piece in its own cell and rotation: then every
+	// solution is its own class.
+	warm := run.Settings().Initial != nil && run.Settings().Initial.Placed() > 0
 	search(func(b *puzzle.Board) bool {
 		raw++
-		if Canonical(p, labels, b) {
+		if warm || Canonical(p, labels, b) {
 			distinct++
 		}
 		return true
@@ -72,7 +76,8 @@ func Count(run *solve.Run, labels *edge.Labels, search Search) (raw, distinct in
 // canonical solutions counts each class of turned solutions once. A puzzle
 // whose pieces rotate has every solution turned by 180° as a solution too
 // (and by 90° on a square board); fixed pieces or pieces that may not turn
-// can break that, so then each turned copy is checked.
+// can break that, so then each turned copy is checked. A warm start's
+// pieces are not known here: Count treats them.
 func Canonical(p *puzzle.Puzzle, labels *edge.Labels, b *puzzle.Board) bool {
 	for _, t := range b.Turns()[1:] {
 		tb := b.Turn(t)
