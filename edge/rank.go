@@ -2,11 +2,16 @@ package edge
 
 import (
 	"errors"
+	"fmt"
 	"math"
 	"slices"
 
 	"github.com/reassemble/jigsaw/puzzle"
 )
+
+// maxScorerPieces bounds NewScorerCompatibility: its table holds 16n²
+// float32 values, 256 MB at this size.
+const maxScorerPieces = 2048
 
 // ScorerCompatibility ranks the sides of a puzzle under any Scorer, so that
 // methods written for compatibility tables accept a user's own scorer. It
@@ -35,6 +40,9 @@ func NewScorerCompatibility(p *puzzle.Puzzle, s Scorer) (*ScorerCompatibility, e
 		return nil, errors.New("edge: nil scorer")
 	}
 	n := len(p.Pieces)
+	if n > maxScorerPieces {
+		return nil, fmt.Errorf("edge: ranking %d pieces under an arbitrary scorer would price %d joins; above %d pieces build a Table or Sparse from a Measure", n, 16*n*n, maxScorerPieces)
+	}
 	c := &ScorerCompatibility{Scorer: s, n: n, rot: p.Rotatable, join: make([]float32, 16*n*n), best: make([][]Match, 4*n)}
 	for i := range 4 * n {
 		for j := range 4 * n {
@@ -45,6 +53,9 @@ func NewScorerCompatibility(p *puzzle.Puzzle, s Scorer) (*ScorerCompatibility, e
 					// Either side may be the left one: average
 					// the two, so that the join is symmetric.
 					v = (v + c.price(j, i)) / 2
+				}
+				if math.IsNaN(v) {
+					return nil, fmt.Errorf("edge: the scorer prices side %d of piece %d against side %d of piece %d as NaN", i%4, i/4, j%4, j/4)
 				}
 			}
 			c.join[i*4*n+j] = float32(v)
