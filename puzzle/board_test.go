@@ -454,24 +454,7 @@ func TestBoardValidate(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			err := tc.b.Validate(tc.p)
-			if tc.want == nil {
-				if err != nil {
-					t.Fatalf("Validate() = %v, want nil", err)
-				}
-				return
-			}
-			if err == nil {
-				t.Fatalf("Validate() = nil, want an error naming %q", tc.want)
-			}
-			msg := err.Error()
-			if !strings.HasPrefix(msg, "puzzle: ") {
-				t.Errorf("error %q lacks the package prefix", msg)
-			}
-			for _, w := range tc.want {
-				if !strings.Contains(msg, w) {
-					t.Errorf("error %q does not name %q", msg, w)
-				}
-			}
+			checkValidateError(t, err, tc.want)
 		})
 	}
 }

@@ -268,24 +268,7 @@ func TestPuzzleValidate(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			err := tc.p.Validate()
-			if tc.want == nil {
-				if err != nil {
-					t.Fatalf("Validate() = %v, want nil", err)
-				}
-				return
-			}
-			if err == nil {
-				t.Fatalf("Validate() = nil, want an error naming %q", tc.want)
-			}
-			msg := err.Error()
-			if !strings.HasPrefix(msg, "puzzle: ") {
-				t.Errorf("error %q lacks the package prefix", msg)
-			}
-			for _, w := range tc.want {
-				if !strings.Contains(msg, w) {
-					t.Errorf("error %q does not name %q", msg, w)
-				}
-			}
+			checkValidateError(t, err, tc.want)
 		})
 	}
 }
@@ -373,5 +356,29 @@ func TestPuzzleClone(t *testing.T) {
 	q.Rows = 5
 	if p.Pieces[0].Edges[puzzle.Top] != 1 || p.Fixed[0].Cell != (puzzle.Cell{}) || p.Rows != 2 {
 		t.Errorf("changing the clone changed the original: %+v", *p)
+	}
+}
+
+// checkValidateError checks err against want: nil for a valid input, or the
+// facts the error must name, after the package prefix.
+func checkValidateError(t *testing.T, err error, want []string) {
+	t.Helper()
+	if want == nil {
+		if err != nil {
+			t.Fatalf("Validate() = %v, want nil", err)
+		}
+		return
+	}
+	if err == nil {
+		t.Fatalf("Validate() = nil, want an error naming %q", want)
+	}
+	msg := err.Error()
+	if !strings.HasPrefix(msg, "puzzle: ") {
+		t.Errorf("error %q lacks the package prefix", msg)
+	}
+	for _, w := range want {
+		if !strings.Contains(msg, w) {
+			t.Errorf("error %q does not name %q", msg, w)
+		}
 	}
 }
