@@ -31,7 +31,7 @@ package main
 import (
 	"context"
 	"encoding/json"
-		"flag"
+	"flag"
 	"fmt"
 	"io"
 	"math"
