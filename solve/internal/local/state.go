@@ -172,6 +172,10 @@ func (s *State) Cost() float64 { return s.cost }
 // now and then, and after writing Cells directly.
 func (s *State) Recompute() float64 {
 	pr := s.L.Pricer
+	if pr.how == byLabels {
+		s.cost = s.recomputeLabels()
+		return s.cost
+	}
 	var c float64
 	for i := range s.L.Cells() {
 		e := s.Cells[i]
@@ -192,6 +196,42 @@ func (s *State) Recompute() float64 {
 	}
 	s.cost = c
 	return c
+}
+
+// recomputeLabels is Recompute for label puzzles: integer compares of the
+// facing labels, which population methods call once per child.
+func (s *State) recomputeLabels() float64 {
+	pr := s.L.Pricer
+	f, nb := pr.facing, s.L.nb
+	var miss int
+	var rimCost float64
+	for i, e := range s.Cells[:s.L.Cells()] {
+		if e < 0 {
+			continue
+		}
+		k := 4 * int(e)
+		if n := nb[4*i+int(puzzle.Right)]; n >= 0 {
+			if o := s.Cells[n]; o >= 0 && f[k+int(puzzle.Right)] != f[4*int(o)+int(puzzle.Left)] {
+				miss++
+			}
+		} else {
+			rimCost += float64(pr.frameCost[k+int(puzzle.Right)])
+		}
+		if n := nb[4*i+int(puzzle.Bottom)]; n >= 0 {
+			if o := s.Cells[n]; o >= 0 && f[k+int(puzzle.Bottom)] != f[4*int(o)+int(puzzle.Top)] {
+				miss++
+			}
+		} else {
+			rimCost += float64(pr.frameCost[k+int(puzzle.Bottom)])
+		}
+		if nb[4*i+int(puzzle.Top)] == rim {
+			rimCost += float64(pr.frameCost[k+int(puzzle.Top)])
+		}
+		if nb[4*i+int(puzzle.Left)] == rim {
+			rimCost += float64(pr.frameCost[k+int(puzzle.Left)])
+		}
+	}
+	return float64(miss) + rimCost
 }
 
 // Shuffle deals the free pieces at random into the free slots, each in a
