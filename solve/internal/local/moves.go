@@ -46,6 +46,11 @@ func (s *State) around(i int, e Elem, skip int) float64 {
 	return c
 }
 
+// Price returns what element x would contribute in slot i against the
+// slot's current neighbours: its joins and its rim sides. It is 0 for
+// NoElem.
+func (s *State) Price(i int, x Elem) float64 { return s.around(i, x, -1) }
+
 // SetDelta returns the change in cost if slot i held x.
 func (s *State) SetDelta(i int, x Elem) float64 {
 	return s.around(i, x, -1) - s.around(i, s.Cells[i], -1)
@@ -120,6 +125,9 @@ func (s *State) addRegion(i int) {
 // regionCost prices every join that touches the region, each once, and the
 // region's rim sides.
 func (s *State) regionCost() float64 {
+	if s.L.Pricer.how == byLabels {
+		return s.regionCostLabels()
+	}
 	var c float64
 	for _, i := range s.region {
 		e := s.Cells[i]
@@ -145,6 +153,35 @@ func (s *State) regionCost() float64 {
 	return c
 }
 
+// regionCostLabels is regionCost for label puzzles.
+func (s *State) regionCostLabels() float64 {
+	pr := s.L.Pricer
+	f := pr.facing
+	var miss int
+	var c float64
+	for _, i := range s.region {
+		e := s.Cells[i]
+		if e < 0 {
+			continue
+		}
+		k := 4 * int(e)
+		for side, n := range s.L.nb[4*i : 4*i+4] {
+			switch {
+			case n >= 0:
+				if s.mark[n] == s.epoch && (side == int(puzzle.Left) || side == int(puzzle.Top)) {
+					continue
+				}
+				if o := s.Cells[n]; o >= 0 && f[k+side] != f[4*int(o)+(side^2)] {
+					miss++
+				}
+			case n == rim:
+				c += float64(pr.frameCost[k+side])
+			}
+		}
+	}
+	return c + float64(miss)
+}
+
 // regionDelta returns the change in cost of applying the permutation move
 // apply to the region collected since beginRegion; undo must reverse it.
 // With commit the move stays and the cost is updated.
@@ -156,6 +193,30 @@ func (s *State) regionDelta(apply, undo func(), commit bool) float64 {
 		s.cost += d
 	} else {
 		undo()
+	}
+	return d
+}
+
+// swapRegions prices trading the pieces of two rectangles of rows × cols
+// cells, whose top-left cells are x and y and whose rows are stride apart,
+// as collected since beginRegion; with commit the trade stays.
+func (s *State) swapRegions(x, y, rows, cols, stride int, commit bool) float64 {
+	swap := func() {
+		for r := range rows {
+			a := s.Cells[x+r*stride : x+r*stride+cols]
+			b := s.Cells[y+r*stride : y+r*stride+cols]
+			for c := range a {
+				a[c], b[c] = b[c], a[c]
+			}
+		}
+	}
+	before := s.regionCost()
+	swap()
+	d := s.regionCost() - before
+	if commit {
+		s.cost += d
+	} else {
+		swap()
 	}
 	return d
 }
@@ -183,13 +244,7 @@ func (s *State) rows(a, b int, commit bool) (float64, bool) {
 		s.addRegion(a*l.Cols + c)
 		s.addRegion(b*l.Cols + c)
 	}
-	swap := func() {
-		ra, rb := s.Cells[a*l.Cols:(a+1)*l.Cols], s.Cells[b*l.Cols:(b+1)*l.Cols]
-		for c := range ra {
-			ra[c], rb[c] = rb[c], ra[c]
-		}
-	}
-	return s.regionDelta(swap, swap, commit), true
+	return s.swapRegions(a*l.Cols, b*l.Cols, 1, l.Cols, 1, commit), true
 }
 
 // SwapColsDelta returns the change in cost if columns a and b traded
@@ -214,13 +269,7 @@ func (s *State) cols(a, b int, commit bool) (float64, bool) {
 		s.addRegion(r*l.Cols + a)
 		s.addRegion(r*l.Cols + b)
 	}
-	swap := func() {
-		for r := range l.Rows {
-			x, y := r*l.Cols+a, r*l.Cols+b
-			s.Cells[x], s.Cells[y] = s.Cells[y], s.Cells[x]
-		}
-	}
-	return s.regionDelta(swap, swap, commit), true
+	return s.swapRegions(a, b, l.Rows, 1, l.Cols, commit), true
 }
 
 // Block is a rectangle of cells: Rows × Cols cells from (Row, Col).
@@ -276,16 +325,7 @@ func (s *State) blocks(a, b Block, commit bool) (float64, bool) {
 			s.addRegion((b.Row+r)*l.Cols + b.Col + c)
 		}
 	}
-	swap := func() {
-		for r := range a.Rows {
-			x := s.Cells[(a.Row+r)*l.Cols+a.Col : (a.Row+r)*l.Cols+a.Col+a.Cols]
-			y := s.Cells[(b.Row+r)*l.Cols+b.Col : (b.Row+r)*l.Cols+b.Col+b.Cols]
-			for c := range x {
-				x[c], y[c] = y[c], x[c]
-			}
-		}
-	}
-	return s.regionDelta(swap, swap, commit), true
+	return s.swapRegions(a.Row*l.Cols+a.Col, b.Row*l.Cols+b.Col, a.Rows, a.Cols, l.Cols, commit), true
 }
 
 // SetManyDelta returns the change in cost if each slots[k] held elems[k]
