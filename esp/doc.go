@@ -32,9 +32,19 @@
 // corner rule, which makes all four corners candidates. Prediction exposes
 // every piece's counts and marks, so a user can see why a cell was chosen.
 //
-// When pieces may rotate, a piece's turn is unknown, and its count places
-// it at either end of its line; both lines are marked. The thesis's
-// program read the pieces unturned and marked one.
+// When pieces may rotate, a piece's turn is unknown to the labels, and
+// read unturned its count places it at either end of its line, so both
+// lines would be marked: k isolated holes then mark 2k rows and 2k
+// columns. The thesis's program read the pieces unturned and marked one.
+// Predict instead works out each piece's turn, relative to one reference
+// piece, from the matches that are unique, since two pieces whose sides
+// fit only each other are neighbours and the sides that fit fix their
+// relative turn; each oriented piece then marks one line. What stays
+// unknown is the turn of the whole board, which maps a solution to a
+// solution: the prediction holds one frame per turn the board's shape
+// allows (two on an oblong board, four on a square one), and ESP+FBF tries
+// the frames' candidates in turn. WithOrientation(false) keeps the mirror
+// marking of both lines.
 //
 // With similar pieces a side fits several others. The plain count follows
 // the first match, as the thesis's program does, and can mark the wrong
@@ -44,8 +54,20 @@
 //
 // # Beyond the thesis
 //
-// When no layout among the predicted cells solves, Solver widens the search
-// in stages (WithWidening) before it falls back, as the thesis does, to
-// every layout; every method here is complete. The experiments of the
-// thesis's chapter 4 are reproduced by RunExperiment.
+// Besides orienting turned pieces, ESP+FBF first tries, per frame, only
+// the layouts that put a hole on a line each marking piece marked, which
+// with unique labels every solution does. When no layout among the
+// predicted cells solves, Solver widens the search in stages
+// (WithWidening) before it falls back, as the thesis does, to every
+// layout; every method here is complete.
+//
+// PredictBuddies carries the prediction to picture puzzles, whose sides
+// have costs rather than labels: two sides fit when they are best
+// buddies. Shapes takes up the thesis's future work of a board of unknown
+// size: it lists the shapes that could hold the pieces with a given number
+// missing, rules out those whose rim the pieces' flat sides cannot cover,
+// and searches the rest for a board.
+//
+// The experiments of the thesis's chapter 4 are reproduced by
+// RunExperiment.
 package esp

@@ -34,3 +34,25 @@ func Example_missingPieces() {
 	// candidates: [(2,3) (2,9) (6,3) (6,9)] phantoms: 2
 	// solved 0 true
 }
+
+// Four pieces of a 2×2 puzzle, board size unknown: which boards could they
+// fill with two pieces missing? The empty cells of a 2×3 can face their
+// flat sides; a single line of six cannot take pieces with flat sides on
+// adjacent edges.
+func ExampleShapes() {
+	rng := rand.New(rand.NewPCG(1, 2))
+	p, sol, _ := puzzle.GenerateUnique(2, 2, rng)
+	p, _, _ = puzzle.Scramble(p, sol, rng)
+	p.Rows, p.Cols = 0, 0 // unknown
+
+	shapes, err := esp.Shapes(context.Background(), p, 2)
+	if err != nil {
+		panic(err)
+	}
+	for _, s := range shapes {
+		fmt.Printf("%d×%d: %v, %d flat sides for a rim of %d\n", s.Rows, s.Cols, s.Search, s.FlatSides, s.Perimeter)
+	}
+	// Output:
+	// 2×3: found, 8 flat sides for a rim of 10
+	// 1×6: ruled out, 8 flat sides for a rim of 14
+}

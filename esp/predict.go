@@ -15,7 +15,14 @@ import (
 type Evidence struct {
 	// Piece is the piece read.
 	Piece puzzle.PieceID
-	// Counts holds, for each side of the unturned piece (indexed by
+	// Oriented says the piece's turn was worked out from its matches,
+	// relative to the first frame; otherwise it was read unturned and,
+	// if pieces rotate, marked the lines at both ends of its line.
+	Oriented bool
+	// Turn is the turn the piece was read at: its turn in the first frame
+	// when Oriented, else 0.
+	Turn puzzle.Rotation
+	// Counts holds, for each side of the piece read at Turn (indexed by
 	// puzzle.Side), its in-line neighbour count: how many pieces chain
 	// from that side in a straight line, each fitting the previous one's
 	// side in the same direction. The plain count has one value per side;
@@ -23,7 +30,7 @@ type Evidence struct {
 	// ascending. A side with no partner counts {0}.
 	Counts [4][]int
 	// Rows and Cols are the board lines this piece marked as holding a
-	// missing piece, ascending.
+	// missing piece in any frame, ascending.
 	Rows, Cols []int
 	// Corner says the piece met the corner rule: two adjacent sides with no
 	// partner and lines one short of the board's size beyond the others,
@@ -102,6 +109,28 @@ func (f Fallback) String() string {
 	return fmt.Sprintf("Fallback(%d)", uint8(f))
 }
 
+// Frame is the prediction under one whole-board turn. When pieces rotate
+// and their turns are worked out from their matches, they are known only
+// up to a turn of the whole board, which is still a solution: each turn
+// the board's shape allows reads the evidence differently, and each is a
+// frame. A solution turned into any frame has its holes among that frame's
+// candidates, so one frame suffices when the evidence holds; a solver
+// tries them in turn.
+type Frame struct {
+	// Turn is the whole-board turn, clockwise quarter-turns, relative to
+	// the reference piece read unturned.
+	Turn puzzle.Rotation
+	// MarkedRows and MarkedCols are the lines marked in this frame,
+	// ascending.
+	MarkedRows, MarkedCols []Line
+	// Corner says some piece met the corner rule in this frame.
+	Corner bool
+	// Candidates are the frame's predicted cells in row-major order.
+	Candidates []Candidate
+	// Fallback says how the frame's candidates were found.
+	Fallback Fallback
+}
+
 // Prediction is the outcome of Empty Slot Prediction: the candidate cells
 // and the evidence for each, so that a user can see why a cell was chosen.
 type Prediction struct {
@@ -112,14 +141,20 @@ type Prediction struct {
 	Extended bool
 	// Evidence lists the pieces lacking a partner on some side, by piece.
 	Evidence []Evidence
-	// MarkedRows and MarkedCols are the lines some piece marked,
-	// ascending.
+	// Frames holds the prediction per whole-board turn: one frame when
+	// pieces keep their orientation or are not oriented (WithOrientation),
+	// two or four when they are.
+	Frames []Frame
+	// MarkedRows and MarkedCols are the lines some piece marked in some
+	// frame, ascending.
 	MarkedRows, MarkedCols []Line
 	// Corner says some piece met the corner rule.
 	Corner bool
-	// Candidates are the predicted cells in row-major order.
+	// Candidates are the cells predicted in some frame, in row-major
+	// order, each with every reason some frame gave.
 	Candidates []Candidate
-	// Fallback says how the candidates were found.
+	// Fallback is the least fallback of any frame: NoFallback if some
+	// frame's lines cross, Unaided if no frame predicted anything.
 	Fallback Fallback
 }
 
@@ -143,22 +178,40 @@ func (p *Prediction) Contains(c puzzle.Cell) bool {
 }
 
 // Phantoms returns how many crossings of marked lines cannot all be holes:
-// the crossings beyond the number of missing pieces. Two holes in distinct
-// rows and columns mark two rows and two columns, whose four crossings
-// hold two phantom points; only construction tells them apart.
+// the crossings beyond the number of missing pieces, in the frame with
+// the most. Two holes in distinct rows and columns mark two rows and two
+// columns, whose four crossings hold two phantom points; only
+// construction tells them apart. A cell and its image under a turn of the
+// whole board lie in different frames and are not phantoms of each other:
+// either may be empty in some solution.
 func (p *Prediction) Phantoms() int {
-	n := 0
-	for _, c := range p.Candidates {
-		if c.Reason&Intersection != 0 {
-			n++
+	most := 0
+	for _, f := range p.Frames {
+		n := 0
+		for _, c := range f.Candidates {
+			if c.Reason&Intersection != 0 {
+				n++
+			}
 		}
+		most = max(most, n-p.Missing)
 	}
-	return max(0, n-p.Missing)
+	return most
 }
 
 // Layouts returns how many layouts of the missing pieces among the
-// candidates Fit Blank First may have to try: C(candidates, missing).
-func (p *Prediction) Layouts() uint64 { return choose(len(p.Candidates), p.Missing) }
+// candidates Fit Blank First may have to try: the sum over frames of
+// C(frame's candidates, missing), saturating.
+func (p *Prediction) Layouts() uint64 {
+	var n uint64
+	for _, f := range p.Frames {
+		c := choose(len(f.Candidates), p.Missing)
+		if n+c < n {
+			return ^uint64(0)
+		}
+		n += c
+	}
+	return n
+}
 
 // choose returns C(n, k), saturating at the largest uint64.
 func choose(n, k int) uint64 {
@@ -185,11 +238,17 @@ func choose(n, k int) uint64 {
 // rule, and returns the crossings of the marked lines, or the frame ends
 // of the lines when none cross, as the candidate empty cells.
 //
-// When p's pieces may rotate, a piece's turn is unknown, so its count
-// places it at either end of its line, and both lines are marked; a line
-// that spans the board's width tells a piece turned a quarter from one
-// that spans its height. The thesis's program read each piece unturned;
-// for a puzzle whose pieces keep their orientation, so does Predict.
+// When p's pieces may rotate, a piece's turn is unknown to the labels
+// alone. By default Predict works it out, relative to one reference piece,
+// from the matches that are unique (see WithOrientation), reads every
+// oriented piece as the thesis's program read its unturned pieces, and
+// reports one Frame per whole-board turn the board's shape allows. Pieces
+// whose turn stays unknown, and every piece under WithOrientation(false),
+// are read unturned and may lie at either end of their line, so both
+// lines are marked; a line that spans the board's width tells a piece
+// turned a quarter from one that spans its height. For a puzzle whose
+// pieces keep their orientation, Predict reads them as they are, in one
+// frame.
 //
 // Predict needs only the labels of p; p must be valid.
 func Predict(p *puzzle.Puzzle, opts ...Option) (*Prediction, error) {
@@ -365,101 +424,208 @@ func predict(p *puzzle.Puzzle, rule puzzle.MatchRule, cfg config) *Prediction {
 	h, w := p.Rows, p.Cols
 	pred := &Prediction{Rows: h, Cols: w, Missing: p.Missing(), Extended: cfg.extended}
 	k := newCounter(p, rule)
-	rows := make(map[int][]puzzle.PieceID)
-	cols := make(map[int][]puzzle.PieceID)
-	rot := p.Rotatable
+	var turn []int8
+	if p.Rotatable && cfg.orient {
+		turn = k.orient()
+	}
+	frameTurns := []puzzle.Rotation{0}
+	if turn != nil {
+		frameTurns = k.frameTurns(turn)
+	}
+	// reading is how one piece is read in every frame: its evidence, and
+	// its marks per frame.
+	type reading struct {
+		ev         Evidence
+		rows, cols [][]int
+		corner     []bool
+	}
+	var readings []reading
 	for i := range p.Pieces {
-		e := int32(i * k.turns) // the piece unturned
-		if k.hasAllPartners(e) {
+		if k.hasAllPartners(int32(i * k.turns)) {
 			continue
 		}
-		c := k.counts(e, cfg.extended)
-		ev := Evidence{Piece: puzzle.PieceID(i), Counts: c}
-		T, R, B, L := c[puzzle.Top], c[puzzle.Right], c[puzzle.Bottom], c[puzzle.Left]
-		var markRows, markCols []int
-		// The line across is broken beside the piece and the line along
-		// is whole: a hole lies in the line across, whose place the
-		// counts along give.
-		if (zero(L) || zero(R)) && !spans(L, R, h, w) && spans(T, B, h, w) && !zero(T) && !zero(B) {
-			for _, tb := range pairs(T, B, h-1) {
-				markRows = append(markRows, tb[0])
-				if rot {
-					markRows = append(markRows, tb[1])
+		rd := reading{ev: Evidence{Piece: puzzle.PieceID(i)}}
+		oriented := turn != nil && turn[i] != unknownTurn
+		rd.ev.Oriented = oriented
+		for f, ft := range frameTurns {
+			var c [4][]int
+			var rows, cols []int
+			var corner bool
+			if oriented {
+				// Once a piece's turn is known it is read as the
+				// thesis's program read upright pieces.
+				r := puzzle.Rotation(turn[i]).Add(ft)
+				c = k.counts(int32(i*k.turns)+int32(r), cfg.extended)
+				rows, cols = markUpright(c, h, w)
+				corner = cornerRule(c, h, w, false)
+				if f == 0 {
+					rd.ev.Turn = r
 				}
-			}
-			if rot {
-				for _, tb := range pairs(T, B, w-1) {
-					markCols = append(markCols, tb[0], tb[1])
+			} else {
+				c = k.counts(int32(i*k.turns), cfg.extended)
+				if p.Rotatable {
+					rows, cols = markMirror(c, h, w)
+				} else {
+					rows, cols = markUpright(c, h, w)
 				}
+				corner = cornerRule(c, h, w, p.Rotatable)
 			}
-		}
-		if (zero(T) || zero(B)) && !spans(T, B, h, w) && spans(L, R, h, w) && !zero(L) && !zero(R) {
-			for _, lr := range pairs(L, R, w-1) {
-				markCols = append(markCols, lr[0])
-				if rot {
-					markCols = append(markCols, lr[1])
-				}
+			if f == 0 {
+				rd.ev.Counts = c
 			}
-			if rot {
-				for _, lr := range pairs(L, R, h-1) {
-					markRows = append(markRows, lr[0], lr[1])
-				}
-			}
+			rows, cols = sortedSet(rows), sortedSet(cols)
+			rd.rows = append(rd.rows, rows)
+			rd.cols = append(rd.cols, cols)
+			rd.corner = append(rd.corner, corner)
+			rd.ev.Rows = append(rd.ev.Rows, rows...)
+			rd.ev.Cols = append(rd.ev.Cols, cols...)
+			rd.ev.Corner = rd.ev.Corner || corner
 		}
-		ev.Corner = cornerRule(T, R, B, L, h, w, rot)
-		pred.Corner = pred.Corner || ev.Corner
-		slices.Sort(markRows)
-		slices.Sort(markCols)
-		ev.Rows, ev.Cols = slices.Compact(markRows), slices.Compact(markCols)
-		for _, r := range ev.Rows {
-			rows[r] = append(rows[r], ev.Piece)
-		}
-		for _, c := range ev.Cols {
-			cols[c] = append(cols[c], ev.Piece)
-		}
-		pred.Evidence = append(pred.Evidence, ev)
+		rd.ev.Rows, rd.ev.Cols = sortedSet(rd.ev.Rows), sortedSet(rd.ev.Cols)
+		readings = append(readings, rd)
+		pred.Evidence = append(pred.Evidence, rd.ev)
 	}
-	pred.MarkedRows, pred.MarkedCols = lines(rows), lines(cols)
 
+	allRows := make(map[int][]puzzle.PieceID)
+	allCols := make(map[int][]puzzle.PieceID)
+	union := make(map[puzzle.Cell]Reason)
+	pred.Fallback = Unaided
+	for f, ft := range frameTurns {
+		fr := Frame{Turn: ft}
+		rows := make(map[int][]puzzle.PieceID)
+		cols := make(map[int][]puzzle.PieceID)
+		for _, rd := range readings {
+			for _, r := range rd.rows[f] {
+				rows[r] = append(rows[r], rd.ev.Piece)
+			}
+			for _, c := range rd.cols[f] {
+				cols[c] = append(cols[c], rd.ev.Piece)
+			}
+			fr.Corner = fr.Corner || rd.corner[f]
+		}
+		fr.MarkedRows, fr.MarkedCols = lines(rows), lines(cols)
+		fr.Candidates, fr.Fallback = candidates(fr.MarkedRows, fr.MarkedCols, fr.Corner, h, w)
+		pred.Frames = append(pred.Frames, fr)
+
+		for _, l := range fr.MarkedRows {
+			allRows[l.Index] = append(allRows[l.Index], l.Pieces...)
+		}
+		for _, l := range fr.MarkedCols {
+			allCols[l.Index] = append(allCols[l.Index], l.Pieces...)
+		}
+		pred.Corner = pred.Corner || fr.Corner
+		for _, c := range fr.Candidates {
+			union[c.Cell] |= c.Reason
+		}
+		pred.Fallback = min(pred.Fallback, fr.Fallback)
+	}
+	pred.MarkedRows, pred.MarkedCols = lines(allRows), lines(allCols)
+	for c, r := range union {
+		pred.Candidates = append(pred.Candidates, Candidate{Cell: c, Reason: r})
+	}
+	slices.SortFunc(pred.Candidates, func(a, b Candidate) int { return cellCmp(a.Cell, b.Cell) })
+	return pred
+}
+
+// markUpright returns the lines a piece read in its board orientation
+// marks, from its counts c: when its line across is broken beside it and
+// its line along is whole, a hole lies in the line across, at the distance
+// its count along gives. A line is whole when it holds the board's height
+// or width less one beside the piece: either, as the thesis's program
+// tests it, so that a broken line as long as the other side reads whole.
+func markUpright(c [4][]int, h, w int) (rows, cols []int) {
+	T, R, B, L := c[puzzle.Top], c[puzzle.Right], c[puzzle.Bottom], c[puzzle.Left]
+	if (zero(L) || zero(R)) && !spans(L, R, h, w) && spans(T, B, h, w) && !zero(T) && !zero(B) {
+		for _, tb := range pairs(T, B, h-1) {
+			rows = append(rows, tb[0])
+		}
+	}
+	if (zero(T) || zero(B)) && !spans(T, B, h, w) && spans(L, R, h, w) && !zero(L) && !zero(R) {
+		for _, lr := range pairs(L, R, w-1) {
+			cols = append(cols, lr[0])
+		}
+	}
+	return rows, cols
+}
+
+// markMirror is markUpright for a piece of unknown turn, read unturned: it
+// may lie at either end of its line, turned half a revolution, and a line
+// that spans the board's width rather than its height says it is turned a
+// quarter, so every line the counts allow is marked.
+func markMirror(c [4][]int, h, w int) (rows, cols []int) {
+	T, R, B, L := c[puzzle.Top], c[puzzle.Right], c[puzzle.Bottom], c[puzzle.Left]
+	if (zero(L) || zero(R)) && !spans(L, R, h, w) && spans(T, B, h, w) && !zero(T) && !zero(B) {
+		for _, tb := range pairs(T, B, h-1) {
+			rows = append(rows, tb[0], tb[1])
+		}
+		for _, tb := range pairs(T, B, w-1) {
+			cols = append(cols, tb[0], tb[1])
+		}
+	}
+	if (zero(T) || zero(B)) && !spans(T, B, h, w) && spans(L, R, h, w) && !zero(L) && !zero(R) {
+		for _, lr := range pairs(L, R, w-1) {
+			cols = append(cols, lr[0], lr[1])
+		}
+		for _, lr := range pairs(L, R, h-1) {
+			rows = append(rows, lr[0], lr[1])
+		}
+	}
+	return rows, cols
+}
+
+// sortedSet sorts x and drops repeats.
+func sortedSet(x []int) []int {
+	slices.Sort(x)
+	return slices.Compact(x)
+}
+
+// candidates returns the candidate cells of one frame's marks, row-major,
+// and how they were found: the crossings of marked rows and columns, or,
+// when none cross, the frame ends of the marked lines; and the corners if
+// the corner rule fired.
+func candidates(rows, cols []Line, corner bool, h, w int) ([]Candidate, Fallback) {
+	fb := NoFallback
 	reasons := make(map[puzzle.Cell]Reason)
-	for _, r := range pred.MarkedRows {
-		for _, c := range pred.MarkedCols {
+	for _, r := range rows {
+		for _, c := range cols {
 			reasons[puzzle.Cell{Row: r.Index, Col: c.Index}] |= Intersection
 		}
 	}
 	if len(reasons) == 0 {
-		for _, c := range pred.MarkedCols {
+		for _, c := range cols {
 			reasons[puzzle.Cell{Row: 0, Col: c.Index}] |= ColumnEnd
 			reasons[puzzle.Cell{Row: h - 1, Col: c.Index}] |= ColumnEnd
 		}
-		for _, r := range pred.MarkedRows {
+		for _, r := range rows {
 			reasons[puzzle.Cell{Row: r.Index, Col: 0}] |= RowEnd
 			reasons[puzzle.Cell{Row: r.Index, Col: w - 1}] |= RowEnd
 		}
 		if len(reasons) > 0 {
-			pred.Fallback = FrameFallback
+			fb = FrameFallback
 		}
 	}
-	if pred.Corner {
+	if corner {
 		for _, c := range corners(h, w) {
 			reasons[c] |= CornerRule
 		}
 	}
+	out := make([]Candidate, 0, len(reasons))
 	for c, r := range reasons {
-		pred.Candidates = append(pred.Candidates, Candidate{Cell: c, Reason: r})
+		out = append(out, Candidate{Cell: c, Reason: r})
 	}
-	slices.SortFunc(pred.Candidates, func(a, b Candidate) int { return cellCmp(a.Cell, b.Cell) })
-	if len(pred.Candidates) == 0 {
-		pred.Fallback = Unaided
+	slices.SortFunc(out, func(a, b Candidate) int { return cellCmp(a.Cell, b.Cell) })
+	if len(out) == 0 {
+		fb = Unaided
 	}
-	return pred
+	return out, fb
 }
 
 // cornerRule is the thesis's test for a piece beside an empty corner: two
 // adjacent sides without a partner, and along the other two one line a
 // full side of the board and the other one short, since the corner's
 // piece is missing from it.
-func cornerRule(T, R, B, L []int, h, w int, rot bool) bool {
+func cornerRule(c [4][]int, h, w int, rot bool) bool {
+	T, R, B, L := c[puzzle.Top], c[puzzle.Right], c[puzzle.Bottom], c[puzzle.Left]
 	// short says some branch of x is one short of n and none spans it,
 	// as the extended count discards a location when any branch spans
 	// the board.
@@ -507,43 +673,4 @@ func lines(m map[int][]puzzle.PieceID) []Line {
 	}
 	slices.SortFunc(out, func(a, b Line) int { return a.Index - b.Index })
 	return out
-}
-
-// stages returns the cell sets ESP+FBF tries in turn before every cell:
-// the prediction, then (when widening) the prediction with the frame ends
-// of every marked line and the corners, then every cell of a marked line
-// with the whole frame.
-func stages(pred *Prediction, p *puzzle.Puzzle, cfg config) [][]puzzle.Cell {
-	first := pred.Cells()
-	if !cfg.widen {
-		return [][]puzzle.Cell{first}
-	}
-	h, w := p.Rows, p.Cols
-	second := slices.Clone(first)
-	for _, c := range pred.MarkedCols {
-		second = append(second, puzzle.Cell{Row: 0, Col: c.Index}, puzzle.Cell{Row: h - 1, Col: c.Index})
-	}
-	for _, r := range pred.MarkedRows {
-		second = append(second, puzzle.Cell{Row: r.Index, Col: 0}, puzzle.Cell{Row: r.Index, Col: w - 1})
-	}
-	second = append(second, corners(h, w)...)
-	third := slices.Clone(second)
-	for _, c := range pred.MarkedCols {
-		for r := range h {
-			third = append(third, puzzle.Cell{Row: r, Col: c.Index})
-		}
-	}
-	for _, r := range pred.MarkedRows {
-		for c := range w {
-			third = append(third, puzzle.Cell{Row: r.Index, Col: c})
-		}
-	}
-	for r := range h {
-		for c := range w {
-			if r == 0 || c == 0 || r == h-1 || c == w-1 {
-				third = append(third, puzzle.Cell{Row: r, Col: c})
-			}
-		}
-	}
-	return [][]puzzle.Cell{first, second, third}
 }

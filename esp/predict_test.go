@@ -47,29 +47,44 @@ func TestPredict(t *testing.T) {
 	cases := []struct {
 		name     string
 		upright  bool
+		opts     []esp.Option
 		holes    []puzzle.Cell
 		want     []puzzle.Cell
 		fallback esp.Fallback
 		phantoms int
+		// frames is the number of whole-board turns read: one for
+		// upright pieces, two for turned pieces on an oblong board.
+		frames int
 	}{
 		{
 			name: "one hole in the middle, upright", upright: true,
-			holes: cells([2]int{3, 4}), want: cells([2]int{3, 4}),
+			holes: cells([2]int{3, 4}), want: cells([2]int{3, 4}), frames: 1,
 		},
 		{
-			// Turned pieces may sit at either end of their lines: rows
-			// 3 and 10-1-3, columns 4 and 15-1-4.
-			name:  "one hole in the middle, turned",
+			// Read unturned, turned pieces may sit at either end of
+			// their lines: rows 3 and 10-1-3, columns 4 and 15-1-4.
+			name:  "one hole in the middle, turned, mirror marking",
+			opts:  []esp.Option{esp.WithOrientation(false)},
 			holes: cells([2]int{3, 4}), want: cells([2]int{3, 4}, [2]int{3, 10}, [2]int{6, 4}, [2]int{6, 10}),
-			phantoms: 3,
+			phantoms: 3, frames: 1,
+		},
+		{
+			// Oriented, the pieces mark row 3 and column 4 in one
+			// frame and their images, row 6 and column 10, in the
+			// frame turned half a revolution: no phantom in either.
+			name:  "one hole in the middle, turned, oriented",
+			holes: cells([2]int{3, 4}), want: cells([2]int{3, 4}, [2]int{6, 10}),
+			frames: 2,
 		},
 		{
 			name: "one hole in a corner, upright", upright: true,
 			holes: cells([2]int{0, 0}), want: cells([2]int{0, 0}, [2]int{0, 14}, [2]int{9, 0}, [2]int{9, 14}),
+			frames: 1,
 		},
 		{
 			name:  "one hole in a corner, turned",
 			holes: cells([2]int{9, 14}), want: cells([2]int{0, 0}, [2]int{0, 14}, [2]int{9, 0}, [2]int{9, 14}),
+			frames: 2,
 		},
 		{
 			// Two rows and two columns cross four times: two phantom
@@ -77,27 +92,31 @@ func TestPredict(t *testing.T) {
 			name: "two holes, two phantom points", upright: true,
 			holes:    cells([2]int{2, 3}, [2]int{6, 9}),
 			want:     cells([2]int{2, 3}, [2]int{2, 9}, [2]int{6, 3}, [2]int{6, 9}),
-			phantoms: 2,
+			phantoms: 2, frames: 1,
 		},
 		{
 			// Two holes in one row: one row, two columns, no phantom.
 			name: "two holes sharing a row", upright: true,
 			holes: cells([2]int{4, 2}, [2]int{4, 11}), want: cells([2]int{4, 2}, [2]int{4, 11}),
+			frames: 1,
 		},
 		{
 			// A hole on the frame leaves only its column marked: the
 			// frame ends of the column are the candidates.
 			name: "one hole on the top frame", upright: true,
 			holes: cells([2]int{0, 5}), want: cells([2]int{0, 5}, [2]int{9, 5}),
-			fallback: esp.FrameFallback,
+			fallback: esp.FrameFallback, frames: 1,
 		},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			p, _ := thesisPuzzle(t, 11, tc.upright, tc.holes...)
-			pred, err := esp.Predict(p)
+			pred, err := esp.Predict(p, tc.opts...)
 			if err != nil {
 				t.Fatal(err)
+			}
+			if len(pred.Frames) != tc.frames {
+				t.Errorf("%d frames, want %d", len(pred.Frames), tc.frames)
 			}
 			if diff := cmp.Diff(tc.want, pred.Cells()); diff != "" {
 				t.Errorf("candidates (-want +got):\n%s", diff)

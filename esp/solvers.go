@@ -72,9 +72,10 @@ func NewFBF() *FBF { return &FBF{} }
 // Solver is the thesis's approach (c), Empty Slot Prediction driving Fit
 // Blank First: Predict names the cells that are probably empty, and FBF
 // tries the combinations of the missing number among them, in order, until
-// one solves. When none does, or nothing is predicted, it widens the
-// search (see WithWidening) and in the end tries every layout, so it is
-// complete.
+// one solves: first, per frame, those that put a hole on every marked
+// line, then all of them. When none does, or nothing is predicted, it
+// widens the search (see WithWidening) and in the end tries every layout,
+// so it is complete.
 //
 // A Solver is immutable and safe for concurrent use. Its search is
 // deterministic. Stats.Restarts counts the layouts tried; Stats.Nodes and
@@ -182,28 +183,8 @@ func (sv *Solver) Solve(ctx context.Context, p solve.Problem, opts ...solve.Opti
 	}
 	pz := s.run.Problem().Puzzle
 	pred := predict(pz, s.labels.Rule(), sv.cfg)
-	// The thesis's stage tries every layout of its candidates. The wider
-	// stages first try only the layouts that explain all the evidence,
-	// then, since a line can read whole by coincidence (a broken row of
-	// 15 as long as a whole column of 10) and so mislead the evidence,
-	// every layout.
-	st := stages(pred, pz, sv.cfg)
-	type pass struct {
-		cells    []puzzle.Cell
-		filtered bool
-	}
-	passes := []pass{{cells: st[0]}}
-	for _, c := range st[1:] {
-		passes = append(passes, pass{cells: c, filtered: true})
-	}
-	for _, c := range st[1:] {
-		passes = append(passes, pass{cells: c})
-	}
-	for _, ps := range passes {
-		l.accept = nil
-		if ps.filtered {
-			l.accept = explains(pred, pz.Cols)
-		}
+	for _, ps := range plan(pred, pz, sv.cfg) {
+		l.accept = ps.accept
 		if o := l.try(l.restrict(ps.cells)); o != failed {
 			return finish(s.run, o)
 		}
@@ -338,43 +319,4 @@ func (l *layouts) combine(cells []int, from int, fresh bool) outcome {
 		}
 	}
 	return failed
-}
-
-// explains returns a test that a layout (cells row-major on a board of cols
-// columns) puts a hole on one of the lines each piece of the evidence
-// marked, and in a corner if the corner rule fired: with unique labels
-// every mark comes from a hole, so a layout that leaves one unexplained
-// cannot solve.
-func explains(pred *Prediction, cols int) func([]int) bool {
-	type mark struct{ rows, cols []int }
-	var marks []mark
-	for _, ev := range pred.Evidence {
-		if len(ev.Rows)+len(ev.Cols) > 0 {
-			marks = append(marks, mark{ev.Rows, ev.Cols})
-		}
-	}
-	cs := corners(pred.Rows, pred.Cols)
-	return func(holes []int) bool {
-		for _, m := range marks {
-			hit := false
-			for _, h := range holes {
-				if slices.Contains(m.rows, h/cols) || slices.Contains(m.cols, h%cols) {
-					hit = true
-					break
-				}
-			}
-			if !hit {
-				return false
-			}
-		}
-		if pred.Corner {
-			for _, h := range holes {
-				if slices.Contains(cs, puzzle.Cell{Row: h / cols, Col: h % cols}) {
-					return true
-				}
-			}
-			return false
-		}
-		return true
-	}
 }
