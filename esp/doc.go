@@ -68,6 +68,8 @@
 // missing, rules out those whose rim the pieces' flat sides cannot cover,
 // and searches the rest for a board.
 //
-// The experiments of the thesis's chapter 4 are reproduced by
-// RunExperiment.
+// The experiments of the thesis's chapter 4 (Tables 5-8, the similar
+// pieces of Figs. 27-28) are reproduced by the thesis example program,
+// go run ./examples/thesis -experiment esp1 (esp2, espmulti, espsimilar),
+// on the layouts of MultiLayouts and SimilarPuzzle.
 package esp

@@ -33,12 +33,16 @@ import (
 	"github.com/reassemble/jigsaw/examples/internal/photo"
 	"github.com/reassemble/jigsaw/puzzle"
 	"github.com/reassemble/jigsaw/solve"
+	"github.com/reassemble/jigsaw/solve/ga"
 	"github.com/reassemble/jigsaw/solve/greedy"
 )
 
 // solvers lists the methods that apply to picture puzzles.
 var solvers = map[string]func() solve.Solver{
 	"greedy": func() solve.Solver { return greedy.New() },
+	// The GA of Sholomon, David and Netanyahu: kernel-growing crossover
+	// guided by best buddies.
+	"ga": func() solve.Solver { return ga.New(ga.Sholomon()) },
 }
 
 type config struct {

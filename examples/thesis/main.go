@@ -5,7 +5,7 @@
 //
 //	go run ./examples/thesis [-experiment NAME] [-seed 1] [-timeout 30s] [-long] [-json]
 //
-// The experiments (default: all of them, in this order):
+// The quick experiments (the default, "all", runs these in this order):
 //
 //   - table1: the search-space size 4^N·N! of the thesis's nine test sizes,
 //     beside its Table 1. The values are exact and must agree.
@@ -26,6 +26,25 @@
 //     3×3 tab/blank one: variables, constraints, and the linear
 //     relaxation's optimum, how fractional it is, and whether it rounds to
 //     a solution (solutions 1).
+//
+// Two experiments take minutes and run only when named:
+//
+//   - table4: the thesis's six methods with its presets (ST, SS, GA, SA,
+//     TS, CS) on unique-label puzzles 2×2 to 4×5, -runs seeded runs each
+//     (default 20), each on a fresh puzzle: the median and range of the
+//     time to a solved board beside Table 4, the median evaluations, and
+//     whether the thesis's ordering CS < TS < SA < GA holds. A method whose
+//     run reaches -timeout gives up at that size and the larger ones, as
+//     the thesis's "not available" does. With -runs 5 it takes a few
+//     minutes.
+//   - hynek: seed 002's Table 1. Three photographs of the module's
+//     testdata, cut into 15×15, 20×20 and 25×25 pieces (piece size scaled
+//     to the picture), priced by plain L2 pixel distance, solved -runs
+//     times (default 50, as the seed) by its GA schedule; the share of runs
+//     that place every piece right, beside the seed's 100/94/100,
+//     92/74/86 and 56/42/52 %. Method "hynek" is the preset as written,
+//     "hynek-keep-better" the same with the sequence-matching operator
+//     keeping only moves that do not raise the cost.
 //
 // With -long, table4-csp adds 20×20, 50×50 and 100×100 boards, seed004
 // goes on to 24×24, and lp adds the relaxations that take half a minute or
@@ -61,10 +80,12 @@ import (
 	"math/big"
 	"math/rand/v2"
 	"os"
+	"path/filepath"
 	"strings"
 	"text/tabwriter"
 	"time"
 
+	"github.com/reassemble/jigsaw/examples/internal/output"
 	"github.com/reassemble/jigsaw/puzzle"
 	"github.com/reassemble/jigsaw/solve"
 	"github.com/reassemble/jigsaw/solve/backtrack"
@@ -78,6 +99,19 @@ type config struct {
 	seed       uint64
 	long       bool
 	timeout    time.Duration
+	// runs is the number of seeded runs per size and method of the
+	// stochastic experiments (table4, hynek); 0 means each one's default.
+	runs int
+	// limit bounds each run of the wildcard and FBF in the chapter 4
+	// experiments; 0 means none.
+	limit time.Duration
+	// out is the directory for the heat maps of esp1; "" makes a
+	// temporary one when needed.
+	out string
+	// positions, when set, limits esp1 to its first hole positions, and
+	// images, when set, hynek to these pictures (tests).
+	positions int
+	images    []string
 	// sizes, when set, limits the experiments to these boards (tests).
 	sizes []string
 }
@@ -97,6 +131,34 @@ type record struct {
 	Pairs    int    `json:"pairs,omitempty"`
 	// ThesisMS is the thesis's time for the same size, in milliseconds.
 	ThesisMS *float64 `json:"thesis_ms,omitempty"`
+
+	// Stochastic experiments: the runs made, the spread of their times,
+	// and for hynek the picture, its piece size, the share of perfect
+	// runs beside the seed's and the mean direct comparison.
+	Runs        int      `json:"runs,omitempty"`
+	MinSeconds  *float64 `json:"min_seconds,omitempty"`
+	MaxSeconds  *float64 `json:"max_seconds,omitempty"`
+	Image       string   `json:"image,omitempty"`
+	PieceSize   int      `json:"piece_size,omitempty"`
+	Percent     *float64 `json:"percent,omitempty"`
+	SeedPercent *float64 `json:"seed_percent,omitempty"`
+	Direct      *float64 `json:"direct,omitempty"`
+
+	// Chapter 4 (esp1, esp2, espmulti, espsimilar): the positions or
+	// set-ups run, the mean time, the runs solved, and the prediction's
+	// figures; perPosition keeps esp1's times per hole position for the
+	// tables and heat maps; heatMap is the PNG written for it.
+	Positions     int           `json:"positions,omitempty"`
+	MeanSeconds   *float64      `json:"mean_seconds,omitempty"`
+	Solved        *int          `json:"solved,omitempty"`
+	Layout        string        `json:"layout,omitempty"`
+	Holes         []puzzle.Cell `json:"holes,omitempty"`
+	Candidates    float64       `json:"candidates,omitempty"`
+	Predicted     *bool         `json:"predicted,omitempty"`
+	Layouts       float64       `json:"layouts,omitempty"`
+	ThesisSeconds float64       `json:"thesis_seconds,omitempty"`
+	perPosition   ExperimentRow
+	heatMap       string
 
 	// table1: exact integers, too large for a JSON number.
 	Combinations string `json:"combinations,omitempty"`
@@ -128,7 +190,16 @@ var experiments = []experiment{
 	{"table4-csp", "Table 4, CS column: all solutions of unique-label puzzles (seed 000, L3592-3604, L3945)", table4CSP, printCounts},
 	{"seed004", "All solutions of n×n tab/blank jigsaws with ⌈N/6⌉ shape pairs (seed 004)", seed004, printCounts},
 	{"lp", "The LP/IP model (seed 000, App. 2, L5428-6120) and its linear relaxation", lpModels, printLP},
+	{"table4", "Table 4: ST, SS, GA, SA, TS and CS on unique-label puzzles, ms to a solved board (seed 000, L3592-3604)", table4, printTable4},
+	{"esp1", "One missing piece at each of the 150 positions of a 10×15 puzzle: wildcard, FBF, ESP+FBF (seed 000, Tables 5-7)", espExperiment("esp1"), printEsp},
+	{"esp2", "Two missing pieces: wildcard, FBF, ESP+FBF (seed 000, L4040, L4141)", espExperiment("esp2"), printEsp},
+	{"espmulti", "ESP+FBF on 2 to 5 missing pieces in the thesis's classes of layout (seed 000, Table 8)", espExperiment("espmulti"), printEsp},
+	{"espsimilar", "Similar pieces: the plain and the extended neighbour count (seed 000, Figs. 27-28)", espExperiment("espsimilar"), printEsp},
+	{"hynek", "Seed 002, Table 1: % of runs of the sequence-matching GA that re-assemble the picture exactly", hynek, printHynek},
 }
+
+// slow names the experiments that "all" leaves out: they take minutes.
+var slow = map[string]bool{"table4": true, "hynek": true}
 
 func main() {
 	var c config
@@ -136,7 +207,10 @@ func main() {
 	flag.BoolVar(&c.json, "json", false, "print one JSON object per line and result instead of tables")
 	flag.Uint64Var(&c.seed, "seed", 1, "seed of the puzzle generator and scramble")
 	flag.BoolVar(&c.long, "long", false, "add the larger boards and the slow relaxations")
-	flag.DurationVar(&c.timeout, "timeout", 30*time.Second, "stop each count after this long and report what it found")
+	flag.DurationVar(&c.timeout, "timeout", 30*time.Second, "stop each count or run after this long and report what it found")
+	flag.DurationVar(&c.limit, "limit", 0, "bound each run of the wildcard and FBF in esp1 and esp2 (0: none)")
+	flag.StringVar(&c.out, "out", "", "directory for the heat maps of esp1 (default: a new temporary directory)")
+	flag.IntVar(&c.runs, "runs", 0, "seeded runs per size and method for table4 (default 20) and hynek (default 50)")
 	flag.Parse()
 	if err := run(context.Background(), c, os.Stdout, os.Stderr); err != nil {
 		fmt.Fprintln(os.Stderr, "thesis:", err)
@@ -163,7 +237,7 @@ func run(ctx context.Context, c config, stdout, stderr io.Writer) error {
 	}
 	var todo []experiment
 	for _, e := range experiments {
-		if c.experiment == "all" || c.experiment == e.name {
+		if c.experiment == "all" && !slow[e.name] || c.experiment == e.name {
 			todo = append(todo, e)
 		}
 	}
@@ -177,6 +251,19 @@ func run(ctx context.Context, c config, stdout, stderr io.Writer) error {
 		var recs []record
 		err := e.run(ctx, c, func(r record) error {
 			r.Experiment = e.name
+			if r.Experiment == "esp1" {
+				dir, err := output.Dir(c.out, "thesis-")
+				if err != nil {
+					return err
+				}
+				c.out = dir
+				path := filepath.Join(dir, "esp1-"+r.Method+".png")
+				if err := output.WritePNG(path, HeatMap(thesisRows, thesisCols, r.perPosition.Seconds)); err != nil {
+					return err
+				}
+				r.heatMap = path
+				fmt.Fprintf(stderr, "  heat map: %s\n", path)
+			}
 			recs = append(recs, r)
 			if r.Seconds >= 0.1 {
 				fmt.Fprintf(stderr, "  %s %s: %.1fs\n", r.Size, r.Method, r.Seconds)

@@ -5,6 +5,8 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -174,6 +176,63 @@ func TestCommas(t *testing.T) {
 	for _, tt := range tests {
 		if got := commas(tt.in); got != tt.want {
 			t.Errorf("%s: commas(%q) = %q, want %q", tt.name, tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestTable4(t *testing.T) {
+	lines := runJSON(t, config{experiment: "table4", seed: 1, runs: 3, timeout: 3 * time.Second, sizes: []string{"2x2", "2x3", "3x3"}})
+	methods := map[string]int{}
+	for _, l := range lines {
+		methods[l["method"].(string)]++
+		if l["runs"].(float64) < 1 {
+			t.Errorf("line %v: no runs", l)
+		}
+		if l["method"] != "st" && l["status"] != "solved" {
+			t.Errorf("%v %v: %v; every method but ST solves these sizes in every run", l["method"], l["size"], l["status"])
+		}
+	}
+	for _, m := range []string{"ss", "ga", "sa", "tabu", "csp"} {
+		if methods[m] != 3 {
+			t.Errorf("method %s has %d lines, want one per size", m, methods[m])
+		}
+	}
+}
+
+func TestHynekSmall(t *testing.T) {
+	lines := runJSON(t, config{experiment: "hynek", seed: 1, runs: 1, timeout: time.Minute,
+		sizes: []string{"15x15"}, images: []string{"chelsea.png"}})
+	if len(lines) != len(hynekVariants) {
+		t.Fatalf("%d lines, want one per variant", len(lines))
+	}
+	for _, l := range lines {
+		if l["image"] != "chelsea.png" || l["seed_percent"].(float64) != 100 {
+			t.Errorf("line %v: want chelsea.png beside the seed's 100%% for its Test 3 at 15x15", l)
+		}
+		if d := l["direct"].(float64); d < 0 || d > 1 {
+			t.Errorf("direct %v outside [0, 1]", d)
+		}
+	}
+}
+
+func TestESP(t *testing.T) {
+	dir := t.TempDir()
+	lines := runJSON(t, config{experiment: "esp1", seed: 1, timeout: time.Minute, positions: 3, limit: 10 * time.Second, out: dir})
+	if len(lines) != 3 {
+		t.Fatalf("%d lines, want one per method", len(lines))
+	}
+	for _, l := range lines {
+		// The fields for esp1.
+		for _, k := range []string{"positions", "mean_seconds", "min_seconds", "max_seconds", "solved"} {
+			if _, ok := l[k].(float64); !ok {
+				t.Errorf("line %v lacks %s", l, k)
+			}
+		}
+		if l["solved"].(float64) != 3 || l["positions"].(float64) != 3 {
+			t.Errorf("%v: solved %v of %v positions, want 3 of 3", l["method"], l["solved"], l["positions"])
+		}
+		if _, err := os.Stat(filepath.Join(dir, "esp1-"+l["method"].(string)+".png")); err != nil {
+			t.Errorf("heat map: %v", err)
 		}
 	}
 }

@@ -9,8 +9,12 @@ import (
 
 	"github.com/reassemble/jigsaw/solve"
 	"github.com/reassemble/jigsaw/solve/backtrack"
+	"github.com/reassemble/jigsaw/solve/baseline"
 	"github.com/reassemble/jigsaw/solve/csp"
+	"github.com/reassemble/jigsaw/solve/ga"
 	"github.com/reassemble/jigsaw/solve/greedy"
+	"github.com/reassemble/jigsaw/solve/sa"
+	"github.com/reassemble/jigsaw/solve/tabu"
 )
 
 // Method is a solver under a name.
@@ -31,6 +35,20 @@ var all = []Method{
 		New: func() solve.Solver { return csp.New(csp.Thesis()) }},
 	{Name: "greedy", About: "best-buddy placement with exchange repair",
 		New: func() solve.Solver { return greedy.New() }},
+	{Name: "ga", About: "genetic algorithm, the thesis's preset",
+		New: func() solve.Solver { return ga.New(ga.Thesis()) }},
+	{Name: "ga-kernel", About: "genetic algorithm with kernel-growing crossover (Sholomon et al.)",
+		New: func() solve.Solver { return ga.New(ga.Sholomon()) }},
+	{Name: "sa", About: "simulated annealing, the thesis's schedule",
+		New: func() solve.Solver { return sa.New(sa.Thesis()) }},
+	{Name: "sa-strong", About: "simulated annealing, slow cooling with swap-and-turn moves",
+		New: func() solve.Solver { return sa.New(sa.Strong()) }},
+	{Name: "tabu", About: "tabu search, the thesis's preset",
+		New: func() solve.Solver { return tabu.New(tabu.Thesis()) }},
+	{Name: "st", About: "random deals (the thesis's ST baseline)",
+		New: func() solve.Solver { return baseline.Random(baseline.WithAttempts(0)) }},
+	{Name: "ss", About: "random deals with a best-rotation pass (the thesis's SS baseline)",
+		New: func() solve.Solver { return baseline.Structured(baseline.WithAttempts(0)) }},
 }
 
 // All returns every method, by name.
