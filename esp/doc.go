@@ -63,10 +63,15 @@
 //
 // PredictBuddies carries the prediction to picture puzzles, whose sides
 // have costs rather than labels: two sides fit when they are best
-// buddies. Shapes takes up the thesis's future work of a board of unknown
-// size: it lists the shapes that could hold the pieces with a given number
-// missing, rules out those whose rim the pieces' flat sides cannot cover,
-// and searches the rest for a board.
+// buddies. Pictures (NewPictures) uses it behind a placer, by default the
+// greedy placer, which leaves its holes where its growth ends: it weighs
+// the layouts of the holes among the prediction's candidates and the
+// placer's own, moving the pieces out of a layout's cells into the
+// placer's holes, and keeps the placer's board unless a layout leaves
+// clearly less doubt in the joins. Shapes takes up the thesis's future
+// work of a board of unknown size: it lists the shapes that could hold
+// the pieces with a given number missing, rules out those whose rim the
+// pieces' flat sides cannot cover, and searches the rest for a board.
 //
 // The experiments of the thesis's chapter 4 (Tables 5-8, the similar
 // pieces of Figs. 27-28) are reproduced by the thesis example program,

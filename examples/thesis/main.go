@@ -45,6 +45,15 @@
 //     92/74/86 and 56/42/52 %. Method "hynek" is the preset as written,
 //     "hynek-keep-better" the same with the sequence-matching operator
 //     keeping only moves that do not raise the cost.
+//   - espimage: missing pieces in picture puzzles (beyond the thesis): the
+//     three photographs cut into 10×15 pieces with 1 to 3 pieces taken
+//     out, how often Empty Slot Prediction on best buddies holds the true
+//     holes, and the accuracy of the greedy placer alone and with the
+//     prediction (esp.NewPictures).
+//
+// The chapter 4 experiments (esp1, esp2, espmulti, espsimilar) are quick
+// and part of "all"; -limit bounds each wildcard and FBF run, and esp1
+// writes a heat map per method under -out.
 //
 // With -long, table4-csp adds 20×20, 50×50 and 100×100 boards, seed004
 // goes on to 24×24, and lp adds the relaxations that take half a minute or
@@ -195,11 +204,12 @@ var experiments = []experiment{
 	{"esp2", "Two missing pieces: wildcard, FBF, ESP+FBF (seed 000, L4040, L4141)", espExperiment("esp2"), printEsp},
 	{"espmulti", "ESP+FBF on 2 to 5 missing pieces in the thesis's classes of layout (seed 000, Table 8)", espExperiment("espmulti"), printEsp},
 	{"espsimilar", "Similar pieces: the plain and the extended neighbour count (seed 000, Figs. 27-28)", espExperiment("espsimilar"), printEsp},
+	{"espimage", "Missing pieces in 10×15 picture puzzles: Empty Slot Prediction on best buddies, greedy and greedy+ESP (beyond the thesis)", espImage, printEspImage},
 	{"hynek", "Seed 002, Table 1: % of runs of the sequence-matching GA that re-assemble the picture exactly", hynek, printHynek},
 }
 
 // slow names the experiments that "all" leaves out: they take minutes.
-var slow = map[string]bool{"table4": true, "hynek": true}
+var slow = map[string]bool{"table4": true, "hynek": true, "espimage": true}
 
 func main() {
 	var c config
