@@ -106,6 +106,11 @@ var ErrNotLabels = errors.New("backtrack: the problem's scorer must be nil or an
 // solution, Exhausted when there is none (with the deepest partial board
 // reached), or ends early as the run options say, again with the deepest
 // partial board.
+//
+// A solution costs 0, the least any board can cost, so with a target below
+// 0 (solve.WithTarget), which no board can meet, the search still stops at
+// the first solution, and the result is Exhausted with that board: it is
+// proven the best there is, though not Solved, since it misses the target.
 func (s *Solver) Solve(ctx context.Context, p solve.Problem, opts ...solve.Option) (*solve.Result, error) {
 	run, e, err := s.start(ctx, p, opts)
 	if err != nil {

@@ -247,3 +247,48 @@ type constScorer struct{}
 func (constScorer) Score(puzzle.Placement, puzzle.Side, puzzle.Placement) float64 { return 0 }
 
 var _ edge.Scorer = constScorer{}
+
+// TestTargetBelowZero checks that a target no board can meet stops the
+// search at its first solution, as Exhausted: a board of cost 0 is proven
+// the best there is, and the other solutions cannot improve on it.
+func TestTargetBelowZero(t *testing.T) {
+	// A 3×3 puzzle of turning pieces has each solution in 4 turned copies
+	// (a square board), so enumerating them all would visit more nodes
+	// than stopping at the first.
+	p, _ := scrambled(t, "unique", 3, 3, 2)
+	pr := solve.Problem{Puzzle: p}
+	count, err := backtrack.New().Count(context.Background(), pr)
+	if err != nil || count.Raw < 4 {
+		t.Fatalf("Count = %+v, %v; want at least the 4 turned copies", count, err)
+	}
+	tests := []struct {
+		name   string
+		solver *backtrack.Solver
+	}{
+		{name: "dense", solver: backtrack.New()},
+		{name: "general", solver: backtrack.New(backtrack.WithGeneral())},
+		{name: "most constrained", solver: backtrack.New(backtrack.WithOrder(backtrack.MostConstrained))},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			first, err := tc.solver.Solve(context.Background(), pr)
+			if err != nil || first.Status != solve.Solved {
+				t.Fatalf("Solve = %v, %v; want solved", first.Status, err)
+			}
+			res, err := tc.solver.Solve(context.Background(), pr, solve.WithTarget(-1))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Status != solve.Exhausted || res.Cost != 0 {
+				t.Errorf("with target -1: status %v, cost %v; want exhausted, 0", res.Status, res.Cost)
+			}
+			if !res.Board.Equal(first.Board) {
+				t.Errorf("with target -1: board\n%v\nwant the first solution\n%v", res.Board, first.Board)
+			}
+			if res.Stats.Nodes != first.Stats.Nodes || res.Stats.Nodes >= count.Stats.Nodes {
+				t.Errorf("with target -1: %d nodes; want the first solution's %d, fewer than the count's %d",
+					res.Stats.Nodes, first.Stats.Nodes, count.Stats.Nodes)
+			}
+		})
+	}
+}

@@ -3,6 +3,7 @@ package csp_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"testing"
 
 	"github.com/reassemble/jigsaw/puzzle"
@@ -126,5 +127,43 @@ func TestThesisPreset(t *testing.T) {
 	}
 	if def, mrv := count(csp.New()), count(csp.New(csp.WithOrder(csp.MRV), csp.WithPropagation(csp.ForwardChecking))); def != mrv {
 		t.Errorf("the default counts %+v, MRV with forward checking %+v", def, mrv)
+	}
+}
+
+// TestTargetBelowZero checks that a target no board can meet stops the
+// search at its first solution, as Exhausted: a board of cost 0 is proven
+// the best there is, and the other solutions cannot improve on it.
+func TestTargetBelowZero(t *testing.T) {
+	// A 3×3 puzzle of turning pieces has each solution in 4 turned copies
+	// (a square board), so enumerating them all would visit more nodes
+	// than stopping at the first.
+	p, _ := scrambledUnique(t, 3, 3, 2)
+	pr := solve.Problem{Puzzle: p}
+	for _, o := range orders {
+		for _, pg := range propagations {
+			t.Run(fmt.Sprintf("%v/%v", o, pg), func(t *testing.T) {
+				s := csp.New(csp.WithOrder(o), csp.WithPropagation(pg))
+				count, err := s.Count(context.Background(), pr)
+				if err != nil || count.Raw < 4 {
+					t.Fatalf("Count = %+v, %v; want at least the 4 turned copies", count, err)
+				}
+				first, err := s.Solve(context.Background(), pr)
+				if err != nil || first.Status != solve.Solved {
+					t.Fatalf("Solve = %v, %v; want solved", first.Status, err)
+				}
+				res, err := s.Solve(context.Background(), pr, solve.WithTarget(-1))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if res.Status != solve.Exhausted || res.Cost != 0 || !res.Board.Equal(first.Board) {
+					t.Errorf("with target -1: status %v, cost %v, board\n%v\nwant exhausted, 0 and the first solution\n%v",
+						res.Status, res.Cost, res.Board, first.Board)
+				}
+				if res.Stats.Nodes != first.Stats.Nodes || res.Stats.Nodes >= count.Stats.Nodes {
+					t.Errorf("with target -1: %d nodes; want the first solution's %d, fewer than the count's %d",
+						res.Stats.Nodes, first.Stats.Nodes, count.Stats.Nodes)
+				}
+			})
+		}
 	}
 }

@@ -141,6 +141,12 @@ func newBitsEngine(p *Problem, leftmost bool) *bitsEngine {
 	type key struct{ item, colour int32 }
 	classOf := map[key]int32{}
 	var classes int32
+	// Sized for every option at once: grown by appending, a large
+	// problem's arrays would cost several times their size in garbage.
+	e.orig = make([]int32, 0, p.Options())
+	e.ostart = make([]int32, 0, p.Options()+1)
+	e.weight = make([]int32, 0, p.Options())
+	e.elems = make([]belem, 0, len(p.elems))
 	for o := range p.Options() {
 		opt := p.elems[p.start[o]:p.start[o+1]]
 		if !slices.ContainsFunc(opt, func(x Elem) bool { return int(x.Item) < p.primary }) {

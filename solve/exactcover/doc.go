@@ -81,5 +81,22 @@
 // WithMaxIterations bounds the nodes, and a cancelled context ends the run
 // within milliseconds. Running out of budget, the context ending or an
 // observer's solve.ErrStop is a normal end: the error is nil and the status
-// says why.
+// says why (solve.IterationLimit, solve.Canceled, solve.Stopped). The other
+// run options (WithSeed, WithTarget, WithStall, WithInitial, WithWorkers)
+// have nothing to act on and are ignored: the search is deterministic and
+// single-threaded, and a solution is exact, with no cost to aim at.
+//
+// # Why Solve does not return a solve.Result
+//
+// A Solver here is not a solve.Solver, and its Solve returns (options,
+// status, stats, error) rather than a *solve.Result: an exact-cover problem
+// is not a puzzle board. Its answer is a set of option indices, not a
+// *puzzle.Board; it has no cost (a set of options covers the items exactly
+// or is no answer), so Result.Cost, Seed and Unplaced would mean nothing;
+// and Knuth's counters (nodes, updates) are what two implementations are
+// compared by, where solve.Stats has no place for updates. It keeps the
+// conventions that matter to a caller instead: the context first, the
+// run options of package solve, a solve.Status saying why the run ended,
+// and an error only for invalid input or an observer's own error. Package
+// solve/tiling builds on it for polyomino puzzles.
 package exactcover

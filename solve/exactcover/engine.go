@@ -43,3 +43,10 @@ type visitor func(level int) bool
 type thresholds struct {
 	nodes, updates, solutions, scanned int64
 }
+
+// idle stands in for an engine in a run that ended before its search
+// began: it searches nothing.
+type idle struct{ *counters }
+
+func (idle) search(*thresholds, func(bool) bool, visitor) bool { return false }
+func (idle) solution(int) []int                                { return nil }

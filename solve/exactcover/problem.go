@@ -124,6 +124,16 @@ func (p *Problem) describe(item int) string {
 	return fmt.Sprintf("item %d", item)
 }
 
+// Grow makes room for options more options holding elems elements in all,
+// so that a caller who knows the size of its problem builds it in one
+// allocation instead of growing it option by option (which, for a large
+// problem, allocates several times its final size). Negative numbers are
+// taken as 0.
+func (p *Problem) Grow(options, elems int) {
+	p.elems = slices.Grow(p.elems, max(elems, 0))
+	p.start = slices.Grow(p.start, max(options, 0))
+}
+
 // AddOption appends an option (a row) and returns its index. An option
 // lists distinct items; only secondary items may carry a colour, and
 // colours are positive (0 means none). On error the problem is unchanged

@@ -96,3 +96,37 @@ func TestProblemPanics(t *testing.T) {
 		})
 	}
 }
+
+func TestGrow(t *testing.T) {
+	tests := []struct {
+		name           string
+		options, elems int
+		// wantKept says whether adding that many options must keep the
+		// arrays Grow reserved.
+		wantKept bool
+	}{
+		{name: "room for all", options: 100, elems: 200, wantKept: true},
+		{name: "negative sizes reserve nothing", options: -1, elems: -5},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p := NewProblem(2, 0)
+			p.Grow(tc.options, tc.elems)
+			elems, start := cap(p.elems), cap(p.start)
+			if tc.wantKept && (elems < tc.elems || start < tc.options+1) {
+				t.Fatalf("room for %d elements and %d option starts, want %d and %d", elems, start, tc.elems, tc.options+1)
+			}
+			for range max(tc.options, 3) {
+				if _, err := p.AddOption(Elem{Item: 0}, Elem{Item: 1}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if tc.wantKept && (cap(p.elems) != elems || cap(p.start) != start) {
+				t.Errorf("adding the options reserved for grew the arrays")
+			}
+			if got := p.Option(p.Options() - 1); !slices.Equal(got, []Elem{{Item: 0}, {Item: 1}}) {
+				t.Errorf("last option %v, want items 0 and 1", got)
+			}
+		})
+	}
+}

@@ -242,9 +242,15 @@ func (s *Solver) begin(ctx context.Context, p *Problem, opts []solve.Option) (*r
 		settings: solve.NewSettings(opts...),
 		start:    time.Now(),
 	}
-	if s.engine == DancingLinks {
+	switch {
+	case ctx.Err() != nil:
+		// Ended before it began: building the engine's tables, which
+		// takes time in proportion to the problem, would only delay
+		// the answer.
+		r.d = idle{&counters{}}
+	case s.engine == DancingLinks:
 		r.d = newDancer(p, s.choice == Leftmost)
-	} else {
+	default:
 		r.d = newBitsEngine(p, s.choice == Leftmost)
 	}
 	r.c = r.d.count()

@@ -612,3 +612,68 @@ func TestCancelManyItems(t *testing.T) {
 		}
 	}
 }
+
+// TestSolveEnds checks Solve's ends other than a solution on a search that
+// would run for minutes (the path of TestCancelManyItems): cancellation,
+// and an observer's ErrStop or own error.
+func TestSolveEnds(t *testing.T) {
+	const n = 200001
+	p := NewProblem(n, 0)
+	p.Grow(n-1, 2*(n-1))
+	for i := 0; i+1 < n; i++ {
+		if _, err := p.AddOption(Elem{Item: int32(i)}, Elem{Item: int32(i + 1)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	errOwn := errors.New("observer's own error")
+	tests := []struct {
+		name       string
+		timeout    time.Duration // 0 for none
+		ret        error         // the observer's answer to Progress
+		wantErr    error
+		wantStatus solve.Status
+	}{
+		{name: "cancelled", timeout: 50 * time.Millisecond, wantStatus: solve.Canceled},
+		{name: "ErrStop", ret: solve.ErrStop, wantStatus: solve.Stopped},
+		{name: "own error", ret: errOwn, wantErr: errOwn, wantStatus: solve.Stopped},
+	}
+	for _, tc := range tests {
+		for _, eng := range engines {
+			t.Run(fmt.Sprintf("%s/%v", tc.name, eng), func(t *testing.T) {
+				ctx := context.Background()
+				if tc.timeout > 0 {
+					var cancel context.CancelFunc
+					ctx, cancel = context.WithTimeout(ctx, tc.timeout)
+					defer cancel()
+				}
+				var finished solve.Status
+				obs := func(ev solve.Event) error {
+					switch ev.Kind {
+					case solve.Progress:
+						return tc.ret
+					case solve.Finished:
+						finished = ev.Status
+					}
+					return nil
+				}
+				start := time.Now()
+				sol, status, st, err := New(WithEngine(eng)).Solve(ctx, p, solve.WithObserver(obs), solve.WithProgressEvery(10))
+				took := time.Since(start)
+				if !errors.Is(err, tc.wantErr) || tc.wantErr == nil && err != nil {
+					t.Errorf("Solve error %v, want %v", err, tc.wantErr)
+				}
+				if sol != nil || status != tc.wantStatus || finished != tc.wantStatus {
+					t.Errorf("Solve = %v, %v (Finished %v); want no solution, %v", sol, status, finished, tc.wantStatus)
+				}
+				if tc.ret != nil && st.Nodes > 10 {
+					t.Errorf("the run went on after the observer stopped it: %d nodes", st.Nodes)
+				}
+				// The contract is 100 ms after the cancel; the slack is
+				// for loaded machines.
+				if tc.timeout > 0 && took > tc.timeout+250*time.Millisecond {
+					t.Errorf("Solve returned %v after it began, cancelled at %v", took, tc.timeout)
+				}
+			})
+		}
+	}
+}

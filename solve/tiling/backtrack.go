@@ -9,32 +9,31 @@ package tiling
 
 import (
 	"context"
+	"errors"
 	"slices"
+	"time"
 
 	"github.com/reassemble/jigsaw/puzzle/polyomino"
 	"github.com/reassemble/jigsaw/solve"
 )
 
-// seedSearch is the backtracker's state. Cells are indices into the board's
-// bounding box, row-major.
+// seedSearch is the backtracker's state. Cells are board indices: the
+// board's squares in row-major order.
 type seedSearch struct {
 	t      *tracker
 	bounds Bounds
-	cols   int
+	l      *layout
 	area   int
-	// free marks board cells not yet covered; off-board cells are never
-	// free.
+	// free marks board cells not yet covered.
 	free   []bool
 	filled int
-	// fit[tile][orientation][cell] lists the cells the orientation covers
-	// when its anchor square is on cell, or nil where it leaves the board
-	// or lands on other colours: everything but overlap is checked once.
-	fit [][][][]int32
-	// anchor[tile][orientation] is the anchor square's column in the
-	// oriented shape, to turn an anchor cell back into a Placement.
-	anchor  [][]int
-	orients [][]polyomino.Orientation
-	size    []int // tile areas
+	// at[shape][orientation][cell] is the placement of the orientation
+	// with its anchor square on cell, an index into the layout's fits,
+	// or -1 where it leaves the board or lands on other colours:
+	// everything but overlap is checked once. Identical tiles share a
+	// shape's tables.
+	at   [][][]int32
+	size []int // tile areas
 	// sameSize is the area of every tile when all tiles have the same
 	// area, else 0: it selects the seed's rule for equal tiles.
 	sameSize     int
@@ -50,62 +49,45 @@ type seedSearch struct {
 	holes []int
 }
 
-func newSeedSearch(p *polyomino.Puzzle, m polyomino.Mode, b Bounds, t *tracker) *seedSearch {
-	rows, cols := p.Board.Size()
-	s := &seedSearch{t: t, bounds: b, cols: cols, area: p.Board.Len(), used: make([]bool, len(p.Tiles))}
-	n := rows * cols
+func newSeedSearch(p *polyomino.Puzzle, l *layout, b Bounds, t *tracker) *seedSearch {
+	n := len(l.board)
+	s := &seedSearch{t: t, bounds: b, l: l, area: n, used: make([]bool, len(p.Tiles))}
 	s.free = make([]bool, n)
-	for i := range p.Board.Len() {
-		c := p.Board.At(i).Cell
-		s.free[c.Row*cols+c.Col] = true
+	for i := range s.free {
+		s.free[i] = true
 	}
 	s.sameSize = p.Tiles[0].Len()
-	for i, tile := range p.Tiles {
+	for _, tile := range p.Tiles {
 		s.size = append(s.size, tile.Len())
 		if tile.Len() != s.sameSize {
 			s.sameSize = 0
 		}
-		os := tile.Orientations(m)
-		s.orients = append(s.orients, os)
-		s.fit = append(s.fit, make([][][]int32, len(os)))
-		s.anchor = append(s.anchor, make([]int, len(os)))
-		for k, o := range os {
-			a := o.Shape.At(0) // row 0, leftmost: the seed's anchor
-			s.anchor[i][k] = a.Col
-			s.fit[i][k] = make([][]int32, n)
-			for cell := range n {
-				r0, c0 := cell/cols, cell%cols-a.Col
-				cells := make([]int32, 0, o.Shape.Len())
-				for j := range o.Shape.Len() {
-					q := o.Shape.At(j)
-					at := polyomino.Cell{Row: r0 + q.Row, Col: c0 + q.Col}
-					colour, ok := p.Board.Colour(at)
-					if !ok || colour != q.Colour {
-						cells = nil
-						break
-					}
-					cells = append(cells, int32(at.Row*cols+at.Col))
-				}
-				s.fit[i][k][cell] = cells
+	}
+	s.at = make([][][]int32, len(l.shapes))
+	for si, sh := range l.shapes {
+		s.at[si] = make([][]int32, len(sh.fits))
+		for k, f := range sh.fits {
+			at := make([]int32, n)
+			for i := range at {
+				at[i] = -1
 			}
+			for j, a := range f.anchors {
+				at[a] = int32(j)
+			}
+			s.at[si][k] = at
 		}
 	}
 	s.adj = make([][]int32, n)
 	s.mark = make([]uint32, n)
-	for cell := range n {
-		if !s.free[cell] {
-			continue
-		}
-		r, c := cell/cols, cell%cols
+	for cell, q := range l.board {
 		for dr := -1; dr <= 1; dr++ {
 			for dc := -1; dc <= 1; dc++ {
 				diagonal := dr != 0 && dc != 0
 				if dr == 0 && dc == 0 || diagonal && b != SeedHoleBounds {
 					continue
 				}
-				rr, cc := r+dr, c+dc
-				if rr >= 0 && rr < rows && cc >= 0 && cc < cols && s.free[rr*cols+cc] {
-					s.adj[cell] = append(s.adj[cell], int32(rr*cols+cc))
+				if d := l.index(polyomino.Cell{Row: q.Row + dr, Col: q.Col + dc}); d >= 0 {
+					s.adj[cell] = append(s.adj[cell], int32(d))
 				}
 			}
 		}
@@ -117,7 +99,6 @@ func newSeedSearch(p *polyomino.Puzzle, m polyomino.Mode, b Bounds, t *tracker) 
 // found with each solution; found returns false to stop. It reports whether
 // the search ran to its end.
 func (s *seedSearch) run(p *polyomino.Puzzle, found func(polyomino.Solution) bool) bool {
-	first := slices.Index(s.free, true)
 	for set := range p.Subsets() {
 		// Subsets of many tiles can be many: look at the context
 		// between them too, not only at search nodes.
@@ -126,7 +107,7 @@ func (s *seedSearch) run(p *polyomino.Puzzle, found func(polyomino.Solution) boo
 			return false
 		}
 		s.participants = set
-		if !s.play(first, found) {
+		if !s.play(0, found) {
 			return false
 		}
 	}
@@ -139,22 +120,27 @@ func (s *seedSearch) play(pos int, found func(polyomino.Solution) bool) bool {
 		if s.used[t] {
 			continue
 		}
+		si := s.l.shapeOf[t]
+		sh := &s.l.shapes[si]
 	orientations:
-		for k, fits := range s.fit[t] {
-			cells := fits[pos]
-			if cells == nil {
+		for k, at := range s.at[si] {
+			j := at[pos]
+			if j < 0 {
 				continue
 			}
+			f := &sh.fits[k]
+			cells := f.cells[int(j)*s.size[t] : int(j+1)*s.size[t]]
 			for _, c := range cells {
 				if !s.free[c] {
 					continue orientations
 				}
 			}
 			s.place(t, cells, true)
+			anchor := s.l.board[pos].Cell
 			s.stack = append(s.stack, polyomino.Placement{
 				Tile:      t,
-				Transform: s.orients[t][k].Transform,
-				At:        polyomino.Cell{Row: pos / s.cols, Col: pos%s.cols - s.anchor[t][k]},
+				Transform: sh.orients[k].Transform,
+				At:        polyomino.Cell{Row: anchor.Row, Col: anchor.Col - f.anchorCol},
 			})
 			ok := s.t.node()
 			if ok {
@@ -266,14 +252,40 @@ func (s *seedSearch) findHoles() {
 	}
 }
 
-func (s *Solver) firstBacktrack(ctx context.Context, p *polyomino.Puzzle, m polyomino.Mode, opts []solve.Option) (polyomino.Solution, Result, error) {
+// startBacktrack lays out p's placements and begins the run. The search is
+// nil when there is none to run: the tiles cannot cover the board, or the
+// run has already ended (the context ended while laying out, say). The
+// error is a puzzle over the bound or an observer's own error.
+func (s *Solver) startBacktrack(ctx context.Context, p *polyomino.Puzzle, m polyomino.Mode, opts []solve.Option) (*tracker, *seedSearch, error) {
+	start := time.Now()
+	var l *layout
+	if !tooFew(p) {
+		var err error
+		if l, err = newLayout(ctx, p, m, s.limit(), true); err != nil && !errors.Is(err, errBuildCanceled) {
+			return nil, nil, err
+		}
+	}
+	// A layout cut short by the context leaves l nil, and begin finds
+	// the context ended.
 	t, err := begin(ctx, opts)
+	if err != nil {
+		return nil, nil, err
+	}
+	t.start = start
+	if t.status != 0 || l == nil {
+		return t, nil, nil
+	}
+	return t, newSeedSearch(p, l, s.bounds, t), nil
+}
+
+func (s *Solver) firstBacktrack(ctx context.Context, p *polyomino.Puzzle, m polyomino.Mode, opts []solve.Option) (polyomino.Solution, Result, error) {
+	t, search, err := s.startBacktrack(ctx, p, m, opts)
 	if err != nil {
 		return nil, Result{}, err
 	}
 	var sol polyomino.Solution
-	if t.status == 0 && !tooFew(p) {
-		newSeedSearch(p, m, s.bounds, t).run(p, func(x polyomino.Solution) bool {
+	if search != nil {
+		search.run(p, func(x polyomino.Solution) bool {
 			sol = x
 			t.end(solve.Solved)
 			return false
@@ -285,14 +297,14 @@ func (s *Solver) firstBacktrack(ctx context.Context, p *polyomino.Puzzle, m poly
 }
 
 func (s *Solver) allBacktrack(ctx context.Context, p *polyomino.Puzzle, m polyomino.Mode, opts []solve.Option, yield func(polyomino.Solution, error) bool) {
-	t, err := begin(ctx, opts)
+	t, search, err := s.startBacktrack(ctx, p, m, opts)
 	if err != nil {
 		yield(nil, err)
 		return
 	}
 	broke := false
-	if t.status == 0 && !tooFew(p) {
-		newSeedSearch(p, m, s.bounds, t).run(p, func(x polyomino.Solution) bool {
+	if search != nil {
+		search.run(p, func(x polyomino.Solution) bool {
 			if !yield(x, nil) {
 				broke = true
 				t.end(solve.Stopped)

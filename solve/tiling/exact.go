@@ -26,18 +26,27 @@ import (
 // primary, tiles first, as in Knuth's polyomino programs. When it exceeds the
 // board's, a solution uses only some tiles: the cells come first and are
 // primary, and the tiles are secondary.
+//
+// The board is walked square by square, not over its bounding box, so a
+// sparse board costs its area. A puzzle with more than MaxOptions options is
+// refused, before they are allocated, with an error wrapping ErrTooLarge
+// that gives their number.
 func ExactCoverProblem(p *polyomino.Puzzle, m polyomino.Mode) (*exactcover.Problem, []polyomino.Placement, error) {
 	if err := check(p, m); err != nil {
 		return nil, nil, err
 	}
-	rows, cols := p.Board.Size()
-	// cellItem maps a cell of the bounding box to its item, -1 off the
-	// board.
-	cellItem := make([]int32, rows*cols)
-	for i := range cellItem {
-		cellItem[i] = -1
+	return exactCoverProblem(context.Background(), p, m, MaxOptions)
+}
+
+// exactCoverProblem is ExactCoverProblem for a checked puzzle, with a
+// context polled while it builds and a bound on the options: the error
+// wraps ErrTooLarge over it, or is errBuildCanceled.
+func exactCoverProblem(ctx context.Context, p *polyomino.Puzzle, m polyomino.Mode, limit int64) (*exactcover.Problem, []polyomino.Placement, error) {
+	l, err := newLayout(ctx, p, m, limit, false)
+	if err != nil {
+		return nil, nil, err
 	}
-	nb, nt := p.Board.Len(), len(p.Tiles)
+	nb, nt := len(l.board), len(p.Tiles)
 	board, tiles := p.Area()
 	optional := tiles > board
 	tileBase, cellBase := 0, nt
@@ -46,36 +55,40 @@ func ExactCoverProblem(p *polyomino.Puzzle, m polyomino.Mode) (*exactcover.Probl
 		tileBase, cellBase = nb, 0
 		xc = exactcover.NewProblem(nb, nt)
 	}
-	for i := range nb {
-		c := p.Board.At(i).Cell
-		cellItem[c.Row*cols+c.Col] = int32(cellBase + i)
-		xc.SetName(cellBase+i, fmt.Sprintf("r%dc%d", c.Row, c.Col))
+	for i, q := range l.board {
+		xc.SetName(cellBase+i, fmt.Sprintf("r%dc%d", q.Row, q.Col))
 	}
 	for t := range nt {
 		xc.SetName(tileBase+t, fmt.Sprintf("t%d", t))
 	}
-	var places []polyomino.Placement
+	var elemCount int64
+	for t := range p.Tiles {
+		s := &l.shapes[l.shapeOf[t]]
+		for k, o := range s.orients {
+			elemCount += int64(len(s.fits[k].anchors)) * int64(1+o.Shape.Len())
+		}
+	}
+	xc.Grow(int(l.options), int(elemCount))
+	places := make([]polyomino.Placement, 0, l.options)
 	elems := make([]exactcover.Elem, 0, 16)
-	for t, tile := range p.Tiles {
-		for _, o := range tile.Orientations(m) {
-			h, w := o.Shape.Size()
-			for r0 := 0; r0+h <= rows; r0++ {
-			place:
-				for c0 := 0; c0+w <= cols; c0++ {
-					elems = append(elems[:0], exactcover.Elem{Item: int32(tileBase + t)})
-					for i := range o.Shape.Len() {
-						q := o.Shape.At(i)
-						at := polyomino.Cell{Row: r0 + q.Row, Col: c0 + q.Col}
-						if colour, ok := p.Board.Colour(at); !ok || colour != q.Colour {
-							continue place
-						}
-						elems = append(elems, exactcover.Elem{Item: cellItem[at.Row*cols+at.Col]})
-					}
-					if _, err := xc.AddOption(elems...); err != nil {
-						return nil, nil, fmt.Errorf("tiling: tile %d: %w", t, err)
-					}
-					places = append(places, polyomino.Placement{Tile: t, Transform: o.Transform, At: polyomino.Cell{Row: r0, Col: c0}})
+	for t := range p.Tiles {
+		s := &l.shapes[l.shapeOf[t]]
+		for k, o := range s.orients {
+			f := &s.fits[k]
+			size := o.Shape.Len()
+			for j, a := range f.anchors {
+				if len(places)%pollAnchors == 0 && ctx.Err() != nil {
+					return nil, nil, errBuildCanceled
 				}
+				elems = append(elems[:0], exactcover.Elem{Item: int32(tileBase + t)})
+				for _, c := range f.cells[j*size : (j+1)*size] {
+					elems = append(elems, exactcover.Elem{Item: int32(cellBase) + c})
+				}
+				if _, err := xc.AddOption(elems...); err != nil {
+					return nil, nil, fmt.Errorf("tiling: tile %d: %w", t, err)
+				}
+				at := l.board[a].Cell
+				places = append(places, polyomino.Placement{Tile: t, Transform: o.Transform, At: polyomino.Cell{Row: at.Row, Col: at.Col - f.anchorCol}})
 			}
 		}
 	}
@@ -98,9 +111,10 @@ func (s *Solver) firstExact(ctx context.Context, p *polyomino.Puzzle, m polyomin
 		return nil, res, err
 	}
 	start := time.Now()
-	xc, places, err := ExactCoverProblem(p, m)
+	xc, places, err := exactCoverProblem(ctx, p, m, s.limit())
 	if err != nil {
-		return nil, Result{}, err
+		res, err := buildFailed(ctx, err, opts, start)
+		return nil, res, err
 	}
 	opt, status, st, err := exactcover.New(s.engine...).Solve(ctx, xc, opts...)
 	res := Result{Status: status, Stats: Stats{Nodes: st.Nodes, Updates: st.Updates, Runtime: time.Since(start)}}
@@ -120,9 +134,13 @@ func (s *Solver) allExact(ctx context.Context, p *polyomino.Puzzle, m polyomino.
 		}
 		return
 	}
-	xc, places, err := ExactCoverProblem(p, m)
+	xc, places, err := exactCoverProblem(ctx, p, m, s.limit())
 	if err != nil {
-		yield(nil, err)
+		if res, err := buildFailed(ctx, err, opts, time.Now()); err != nil {
+			yield(nil, err)
+		} else if res.Status == solve.Canceled {
+			yield(nil, context.Cause(ctx))
+		}
 		return
 	}
 	for opt, err := range exactcover.New(s.engine...).All(ctx, xc, opts...) {
@@ -141,9 +159,9 @@ func (s *Solver) countExact(ctx context.Context, p *polyomino.Puzzle, m polyomin
 		return noSearch(ctx, opts)
 	}
 	start := time.Now()
-	xc, _, err := ExactCoverProblem(p, m)
+	xc, _, err := exactCoverProblem(ctx, p, m, s.limit())
 	if err != nil {
-		return Result{}, err
+		return buildFailed(ctx, err, opts, start)
 	}
 	c, err := exactcover.New(s.engine...).Count(ctx, xc, opts...)
 	return Result{

@@ -119,7 +119,9 @@ func (t *tracker) emit(k solve.EventKind) error {
 }
 
 // noSearch runs a search that ends at once, for puzzles whose tiles cannot
-// cover the board: the observer still sees Started and Finished.
+// cover the board or whose build was cancelled: the observer still sees
+// Started and Finished, and the status is solve.Canceled if ctx has ended,
+// else solve.Exhausted.
 func noSearch(ctx context.Context, opts []solve.Option) (Result, error) {
 	t, err := begin(ctx, opts)
 	if err != nil {
@@ -127,4 +129,18 @@ func noSearch(ctx context.Context, opts []solve.Option) (Result, error) {
 	}
 	err = t.finish()
 	return Result{Status: t.status, Stats: t.stats()}, err
+}
+
+// buildFailed ends a run whose placements could not be laid out, begun at
+// start. A context that ended during the build is a normal end: the
+// observer sees Started and Finished and the status is solve.Canceled.
+// Anything else, such as a puzzle over the bound, is returned as the
+// error, before any event, as invalid input is.
+func buildFailed(ctx context.Context, err error, opts []solve.Option, start time.Time) (Result, error) {
+	if !errors.Is(err, errBuildCanceled) {
+		return Result{}, err
+	}
+	res, err := noSearch(ctx, opts)
+	res.Stats.Runtime = time.Since(start)
+	return res, err
 }

@@ -74,6 +74,8 @@ type Solver struct {
 	bounds   Bounds
 	noUnique bool
 	engine   []exactcover.Option
+	// maxOptions is the bound set by WithMaxOptions; 0 means MaxOptions.
+	maxOptions int64
 }
 
 // Option configures a Solver.
@@ -96,6 +98,21 @@ func WithUnique(on bool) Option { return func(s *Solver) { s.noUnique = !on } }
 // rule. Default: none.
 func WithEngine(opts ...exactcover.Option) Option {
 	return func(s *Solver) { s.engine = append([]exactcover.Option(nil), opts...) }
+}
+
+// WithMaxOptions bounds what the solver lays out before it searches: the
+// exact-cover options for ExactCover, the table entries for Backtrack (see
+// MaxOptions). A puzzle over the bound is refused with an error wrapping
+// ErrTooLarge, before the memory is allocated. n <= 0 keeps the default.
+// Default: MaxOptions.
+func WithMaxOptions(n int64) Option { return func(s *Solver) { s.maxOptions = max(n, 0) } }
+
+// limit returns the solver's bound on its layout.
+func (s *Solver) limit() int64 {
+	if s.maxOptions > 0 {
+		return s.maxOptions
+	}
+	return MaxOptions
 }
 
 // New returns a solver.
@@ -140,8 +157,9 @@ type Result struct {
 
 // First returns the first solution found, with status solve.Solved, or nil
 // with solve.Exhausted when there is none or with the reason the run ended
-// first. The error is non-nil for an invalid puzzle or mode, or an
-// observer's error other than solve.ErrStop.
+// first. The error is non-nil for an invalid puzzle or mode, a puzzle over
+// the solver's bound (ErrTooLarge), or an observer's error other than
+// solve.ErrStop.
 func (s *Solver) First(ctx context.Context, p *polyomino.Puzzle, m polyomino.Mode, opts ...solve.Option) (polyomino.Solution, Result, error) {
 	if err := check(p, m); err != nil {
 		return nil, Result{}, err
@@ -157,8 +175,9 @@ func (s *Solver) First(ctx context.Context, p *polyomino.Puzzle, m polyomino.Mod
 
 // All yields every solution lazily, in search order, each a fresh Solution
 // sorted by tile. It starts no goroutine; breaking out of the loop ends the
-// search. The context ending, an invalid puzzle or an observer's error
-// yields a final (nil, err); an iteration limit or an observer's
+// search. The context ending, an invalid puzzle, a puzzle over the
+// solver's bound (ErrTooLarge) or an observer's error yields a final
+// (nil, err); an iteration limit or an observer's
 // solve.ErrStop ends the sequence silently.
 func (s *Solver) All(ctx context.Context, p *polyomino.Puzzle, m polyomino.Mode, opts ...solve.Option) iter.Seq2[polyomino.Solution, error] {
 	return func(yield func(polyomino.Solution, error) bool) {
@@ -180,7 +199,8 @@ func (s *Solver) All(ctx context.Context, p *polyomino.Puzzle, m polyomino.Mode,
 // Count counts the solutions and, unless WithUnique(false), the solutions up
 // to the board's symmetries. A run ended early returns the counts so far
 // with a nil error and the reason in Status; the error is non-nil for an
-// invalid puzzle or mode, or an observer's error other than solve.ErrStop.
+// invalid puzzle or mode, a puzzle over the solver's bound (ErrTooLarge),
+// or an observer's error other than solve.ErrStop.
 func (s *Solver) Count(ctx context.Context, p *polyomino.Puzzle, m polyomino.Mode, opts ...solve.Option) (Result, error) {
 	if err := check(p, m); err != nil {
 		return Result{}, err
@@ -191,10 +211,10 @@ func (s *Solver) Count(ctx context.Context, p *polyomino.Puzzle, m polyomino.Mod
 	if s.method == ExactCover && s.noUnique {
 		return s.countExact(ctx, p, m, opts)
 	}
+	// The fold is made at the first solution: its tables cover the
+	// board's bounding box, which a puzzle refused, cancelled or without
+	// solutions should not pay for.
 	var fold *polyomino.Fold
-	if !s.noUnique {
-		fold = polyomino.NewFold(p)
-	}
 	var res Result
 	rec := &recorder{}
 	opts = rec.wrap(opts)
@@ -210,6 +230,9 @@ func (s *Solver) Count(ctx context.Context, p *polyomino.Puzzle, m polyomino.Mod
 			break
 		}
 		res.Solutions++
+		if fold == nil && !s.noUnique {
+			fold = polyomino.NewFold(p)
+		}
 		if fold != nil {
 			if _, e := fold.Add(sol); e != nil {
 				// The solvers build only valid solutions.

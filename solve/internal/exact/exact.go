@@ -19,9 +19,25 @@ type Search func(found func(*puzzle.Board) bool)
 
 // First runs search until its first solution and finishes the run: Solved
 // with the solution, or Exhausted, or as the run options end it.
+//
+// A solution that costs 0 ends the run even when the target is below 0
+// (solve.WithTarget(-1), say), and then as Exhausted, not Solved: no board
+// costs less than 0, so the first such solution is proven the best there
+// is, and enumerating the others, all of cost 0, could not improve it.
+// Solved would claim the target was met, which no board can do. A solution
+// that costs more (a scorer that is not the puzzle's labels) lets the
+// search go on for a better one.
 func First(run *solve.Run, search Search) (*solve.Result, error) {
 	search(func(b *puzzle.Board) bool {
-		return run.Offer(b, edge.Cost(run.Problem().Scorer, b))
+		cost := edge.Cost(run.Problem().Scorer, b)
+		if !run.Offer(b, cost) {
+			return false
+		}
+		if cost <= 0 {
+			run.End(solve.Exhausted)
+			return false
+		}
+		return true
 	})
 	return run.Finish(solve.Exhausted)
 }
