@@ -1,0 +1,258 @@
+package eternity
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"hash/fnv"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/reassemble/jigsaw/puzzle"
+	"github.com/reassemble/jigsaw/solve"
+)
+
+// HuntCheckpointVersion is the version of the checkpoint format this package
+// writes and reads.
+const HuntCheckpointVersion = 1
+
+// HuntCheckpoint is a Hunt's search saved at the end of a chunk of moves, as
+// WithCheckpoint and WithCheckpointSteps write it and Resume reads it.
+// Boards are lists of elements, one per slot (the board's cells row-major,
+// then spare slots): 4·piece + rotation, pieces from 0 and rotations in
+// clockwise quarter turns, −1 for an empty slot.
+type HuntCheckpoint struct {
+	Version int `json:"version"`
+	// Puzzle is the fingerprint of the puzzle searched (HuntFingerprint).
+	Puzzle string `json:"puzzle"`
+	Rows   int    `json:"rows"`
+	Cols   int    `json:"cols"`
+	// Saved is when the checkpoint was written.
+	Saved time.Time `json:"saved"`
+	// Iterations, Evaluations and Restarts are the run's counters.
+	Iterations  int64 `json:"iterations"`
+	Evaluations int64 `json:"evaluations"`
+	Restarts    int64 `json:"restarts"`
+	// BestCost is the least cost (mismatched joins plus non-grey rim
+	// sides) of any worker's board, Best that board and Score its
+	// matched joins (eternity.Score).
+	BestCost int     `json:"bestCost"`
+	Score    int     `json:"score"`
+	Best     []int32 `json:"best"`
+	// Schedule records the hunt's settings, for the reader; Resume uses
+	// its own.
+	Schedule HuntSchedule      `json:"schedule"`
+	Workers  []HuntWorkerState `json:"workers"`
+}
+
+// HuntSchedule is a Hunt's schedule as saved.
+type HuntSchedule struct {
+	Hot         float64 `json:"hot"`
+	Cold        float64 `json:"cold"`
+	Cycle       int64   `json:"cycle"`
+	RefillEvery int64   `json:"refillEvery"`
+	RefillSize  int     `json:"refillSize"`
+	TurnOdds    int     `json:"turnOdds"`
+	FrameLock   bool    `json:"frameLock"`
+	Focus       [2]int  `json:"focus"`
+	RefillFocus bool    `json:"refillFocus"`
+}
+
+// HuntWorkerState is one worker's search.
+type HuntWorkerState struct {
+	// RNG is the worker's PCG generator (math/rand/v2 PCG.MarshalBinary).
+	RNG       []byte `json:"rng"`
+	Steps     int64  `json:"steps"`
+	CycleStep int64  `json:"cycleStep"`
+	Cycles    int64  `json:"cycles"`
+	Evals     int64  `json:"evals"`
+	Refills   int64  `json:"refills"`
+	RefillWin int64  `json:"refillWin"`
+	// Cells is the current board and Cost its cost; Best and BestCost the
+	// worker's best board.
+	Cells    []int32 `json:"cells"`
+	Cost     int     `json:"cost"`
+	Best     []int32 `json:"best"`
+	BestCost int     `json:"bestCost"`
+}
+
+// HuntFingerprint returns a hash of what a search depends on in p: size,
+// rule, whether pieces turn, every piece's labels and the fixed pieces.
+func HuntFingerprint(p *puzzle.Puzzle) string {
+	h := fnv.New64a()
+	fmt.Fprintf(h, "%d %d %d %t %t %d|", p.Rows, p.Cols, p.Rule, p.Rotatable, p.AllowExtra, len(p.Pieces))
+	for i := range p.Pieces {
+		fmt.Fprint(h, p.Pieces[i].Edges, ";")
+	}
+	for _, f := range p.Fixed {
+		fmt.Fprintf(h, "|%d,%d:%d/%d", f.Cell.Row, f.Cell.Col, f.Placement.Piece, f.Placement.Rotation)
+	}
+	return fmt.Sprintf("%016x", h.Sum64())
+}
+
+// snapshot saves the workers.
+func snapshot(m *huntModel, h *Hunt, p *puzzle.Puzzle, ws []*huntWorker, st solve.Stats) *HuntCheckpoint {
+	ck := &HuntCheckpoint{
+		Version: HuntCheckpointVersion, Puzzle: HuntFingerprint(p), Rows: p.Rows, Cols: p.Cols,
+		Saved: time.Now().UTC(), Iterations: st.Iterations, Evaluations: st.Evaluations, Restarts: st.Restarts,
+		Schedule: HuntSchedule{Hot: h.hot, Cold: h.cold, Cycle: h.cycle, RefillEvery: h.refillEvery,
+			RefillSize: h.refillSize, TurnOdds: h.turnOdds, FrameLock: h.frameLock,
+			Focus: [2]int{h.focus, h.focusJ}, RefillFocus: h.refillFocus},
+		BestCost: -1,
+	}
+	for _, w := range ws {
+		rng, _ := w.pcg.MarshalBinary()
+		ck.Workers = append(ck.Workers, HuntWorkerState{
+			RNG: rng, Steps: w.steps, CycleStep: w.cycleStep, Cycles: w.cycles, Evals: w.evals,
+			Refills: w.refills, RefillWin: w.refillWin,
+			Cells: append([]int32(nil), w.cells...), Cost: w.cost,
+			Best: append([]int32(nil), w.best...), BestCost: w.bestCost,
+		})
+		if ck.BestCost < 0 || w.bestCost < ck.BestCost {
+			ck.BestCost = w.bestCost
+			ck.Best = append([]int32(nil), w.best...)
+		}
+	}
+	ck.Score = Score(p, elemsBoard(m, ck.Best, nil))
+	return ck
+}
+
+// WriteFile writes the checkpoint to path as indented JSON, through a
+// temporary file in the same directory renamed over path, so that a
+// reader never sees half a checkpoint.
+func (ck *HuntCheckpoint) WriteFile(path string) error {
+	data, err := json.Marshal(ck)
+	if err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return err
+	}
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		os.Remove(tmp.Name())
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	return nil
+}
+
+// ReadHuntCheckpoint reads a checkpoint file.
+func ReadHuntCheckpoint(path string) (*HuntCheckpoint, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("eternity: reading checkpoint: %w", err)
+	}
+	ck := new(HuntCheckpoint)
+	if err := json.Unmarshal(data, ck); err != nil {
+		return nil, fmt.Errorf("eternity: checkpoint %s: %w", path, err)
+	}
+	if ck.Version != HuntCheckpointVersion {
+		return nil, fmt.Errorf("eternity: checkpoint %s has version %d; this package reads %d", path, ck.Version, HuntCheckpointVersion)
+	}
+	if len(ck.Workers) == 0 {
+		return nil, fmt.Errorf("eternity: checkpoint %s saves no worker", path)
+	}
+	return ck, nil
+}
+
+// Board returns the checkpoint's best board for p, the puzzle it was
+// taken of.
+func (ck *HuntCheckpoint) Board(p *puzzle.Puzzle) (*puzzle.Board, error) {
+	if ck.Puzzle != HuntFingerprint(p) {
+		return nil, errors.New("eternity: the checkpoint was taken of another puzzle")
+	}
+	if len(ck.Best) < p.Rows*p.Cols {
+		return nil, errors.New("eternity: the checkpoint's best board is too short")
+	}
+	b := puzzle.NewBoard(p.Rows, p.Cols)
+	for i := range b.Cells {
+		b.Cells[i] = elemPlacement(ck.Best[i])
+	}
+	if err := b.Validate(p); err != nil {
+		return nil, fmt.Errorf("eternity: checkpoint board: %w", err)
+	}
+	return b, nil
+}
+
+// restore rebuilds the workers, checking every board against the puzzle.
+func (ck *HuntCheckpoint) restore(m *huntModel, h *Hunt, p *puzzle.Puzzle) ([]*huntWorker, error) {
+	if ck.Puzzle != HuntFingerprint(p) {
+		return nil, errors.New("eternity: the checkpoint was taken of another puzzle")
+	}
+	var ws []*huntWorker
+	for k, wc := range ck.Workers {
+		w := newHuntWorker(m, h, 0, 0)
+		if err := w.pcg.UnmarshalBinary(wc.RNG); err != nil {
+			return nil, fmt.Errorf("eternity: checkpoint worker %d: random generator: %w", k, err)
+		}
+		for _, b := range []struct {
+			name  string
+			cells []int32
+			cost  int
+		}{{"board", wc.Cells, wc.Cost}, {"best board", wc.Best, wc.BestCost}} {
+			if err := m.check(b.cells); err != nil {
+				return nil, fmt.Errorf("eternity: checkpoint worker %d, %s: %w", k, b.name, err)
+			}
+			if c := m.cost(b.cells); c != b.cost {
+				return nil, fmt.Errorf("eternity: checkpoint worker %d, %s: costs %d, saved as %d", k, b.name, c, b.cost)
+			}
+		}
+		copy(w.cells, wc.Cells)
+		copy(w.best, wc.Best)
+		w.cost, w.bestCost = wc.Cost, wc.BestCost
+		w.steps, w.cycleStep, w.cycles, w.evals = wc.Steps, wc.CycleStep, wc.Cycles, wc.Evals
+		w.refills, w.refillWin = wc.Refills, wc.RefillWin
+		w.cycleStep = min(max(w.cycleStep, 0), h.cycle-1)
+		w.setTemp()
+		ws = append(ws, w)
+	}
+	return ws, nil
+}
+
+// check reports whether cells is a board of the model: one element per
+// slot, fixed slots holding their pieces, every free piece exactly once,
+// and with frame-locked classes each piece in its class.
+func (m *huntModel) check(cells []int32) error {
+	if len(cells) != m.slots {
+		return fmt.Errorf("%d slots, the puzzle has %d", len(cells), m.slots)
+	}
+	seen := make([]bool, len(m.flat))
+	for i, e := range cells {
+		if m.fixed[i] >= 0 {
+			if e != m.fixed[i] {
+				return fmt.Errorf("slot %d must hold its fixed piece", i)
+			}
+			continue
+		}
+		if e < 0 {
+			continue
+		}
+		p := int(e >> 2)
+		if p >= len(seen) || seen[p] {
+			return fmt.Errorf("slot %d: piece %d unknown or placed twice", i, p)
+		}
+		seen[p] = true
+		if !m.rotatable && e&3 != 0 {
+			return fmt.Errorf("slot %d: piece %d turned, but pieces do not turn", i, p)
+		}
+		if m.frameLock && int(m.kindOf[p]) != int(m.classOf[i]) {
+			return fmt.Errorf("slot %d: piece %d out of its class", i, p)
+		}
+	}
+	for _, p := range m.pieces {
+		if !seen[p] {
+			return fmt.Errorf("piece %d missing", p)
+		}
+	}
+	return nil
+}
