@@ -1,6 +1,10 @@
 package edge
 
-import "github.com/reassemble/jigsaw/puzzle"
+import (
+	"math"
+
+	"github.com/reassemble/jigsaw/puzzle"
+)
 
 // A Scorer prices placing b on side s of a: 0 is a perfect fit, larger is
 // worse. Neither placement is empty. Implementations are safe for
@@ -21,21 +25,40 @@ type FrameScorer interface {
 // of horizontally or vertically adjacent pieces, each pair counted once, plus
 // the frame costs of sides on the board's rim when s is a FrameScorer. A side
 // that faces a hole costs nothing: the missing piece is unknown.
+//
+// Cost never panics on a board a user made: as for the puzzle package's
+// metrics, a nil or malformed board (Cells not Rows*Cols long) costs 0, and
+// a cell holding a piece that a scorer reporting its Pieces() (Labels, the
+// compatibility tables) does not know counts as a hole. A nil scorer prices
+// nothing: the cost is NaN.
 func Cost(s Scorer, b *puzzle.Board) float64 {
+	if s == nil {
+		return math.NaN()
+	}
+	if b == nil || b.Rows < 0 || b.Cols < 0 || (b.Cols > 0 && b.Rows > len(b.Cells)/b.Cols) || len(b.Cells) != b.Rows*b.Cols {
+		return 0
+	}
+	n := -1 // pieces the scorer knows, or -1 if it does not say
+	if c, ok := s.(interface{ Pieces() int }); ok {
+		n = c.Pieces()
+	}
+	placed := func(pl puzzle.Placement) bool {
+		return !pl.IsEmpty() && (n < 0 || pl.Piece >= 0 && int(pl.Piece) < n)
+	}
 	fs, _ := s.(FrameScorer)
 	var total float64
 	for i, a := range b.Cells {
-		if a.IsEmpty() {
+		if !placed(a) {
 			continue
 		}
 		c := b.CellAt(i)
 		if c.Col+1 < b.Cols {
-			if r := b.Cells[i+1]; !r.IsEmpty() {
+			if r := b.Cells[i+1]; placed(r) {
 				total += s.Score(a, puzzle.Right, r)
 			}
 		}
 		if c.Row+1 < b.Rows {
-			if d := b.Cells[i+b.Cols]; !d.IsEmpty() {
+			if d := b.Cells[i+b.Cols]; placed(d) {
 				total += s.Score(a, puzzle.Bottom, d)
 			}
 		}

@@ -75,7 +75,8 @@ func WithMaxIterations(n int64) Option {
 func WithStall(n int64) Option { return optionFunc(func(s *Settings) { s.Stall = max(n, 0) }) }
 
 // WithTarget ends the run with status Solved once a board costs at most
-// cost. Default: 0, a perfect fit.
+// cost. A NaN cost is invalid input: no board would ever reach it.
+// Default: 0, a perfect fit.
 func WithTarget(cost float64) Option { return optionFunc(func(s *Settings) { s.Target = cost }) }
 
 // WithObserver calls o, synchronously, with the run's events. Default: none.

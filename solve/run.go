@@ -97,6 +97,10 @@ func Start(ctx context.Context, p Problem, opts ...Option) (*Run, error) {
 		ctx = context.Background()
 	}
 	s := NewSettings(opts...)
+	if math.IsNaN(s.Target) {
+		// No cost is at or below NaN: the run could never be solved.
+		return nil, errors.New("solve: WithTarget(NaN): the target must be a number")
+	}
 	if p.Scorer == nil && p.Puzzle != nil && p.Puzzle.Validate() == nil && p.Puzzle.HasImages() && ctx.Err() == nil {
 		// A picture puzzle is priced by its pixels: build the default
 		// table here, where the context and the worker budget are known,

@@ -120,7 +120,10 @@ type Result struct {
 var ErrStop = errors.New("solve: stopped by observer")
 
 // Prepare checks p and fills in its default scorer. Every solver calls it
-// first, so that bad input is reported the same way everywhere.
+// first, so that bad input is reported the same way everywhere. A scorer
+// that reports its pieces (edge.Compatibility, edge.Labels) must know every
+// piece of the puzzle, and must have been built for turning pieces if the
+// puzzle's pieces may turn.
 func (p Problem) Prepare() (Problem, error) {
 	if p.Puzzle == nil {
 		return p, errors.New("solve: problem has no puzzle")
@@ -134,6 +137,16 @@ func (p Problem) Prepare() (Problem, error) {
 			return p, err
 		}
 		p.Scorer = l
+		return p, nil
+	}
+	// Scorers built from a puzzle index their tables by piece, so one
+	// built from another puzzle would be read out of bounds mid-run; a
+	// table priced without turns has no cost for a turned piece.
+	if c, ok := p.Scorer.(interface{ Pieces() int }); ok && c.Pieces() < len(p.Puzzle.Pieces) {
+		return p, fmt.Errorf("solve: the scorer prices %d pieces but the puzzle has %d: build the scorer from this puzzle", c.Pieces(), len(p.Puzzle.Pieces))
+	}
+	if c, ok := p.Scorer.(interface{ Rotatable() bool }); ok && p.Puzzle.Rotatable && !c.Rotatable() {
+		return p, errors.New("solve: the scorer was built for pieces that keep their rotation but the puzzle lets them turn: build the scorer after setting Rotatable")
 	}
 	return p, nil
 }

@@ -33,10 +33,15 @@ type Fold struct {
 	best  []byte
 }
 
-// NewFold returns an empty Fold for p's solutions.
+// NewFold returns an empty Fold for p's solutions. For a board too large
+// for Puzzle.Validate the Fold is built empty, and Add and Key report the
+// board as Puzzle.Grid does.
 func NewFold(p *Puzzle) *Fold {
 	rows, cols := p.Board.Size()
 	f := &Fold{p: p, cols: cols, seen: make(map[string]struct{})}
+	if p.checkBox() != nil {
+		return f
+	}
 	switch n := len(p.Tiles); {
 	case n < 1<<8-1:
 		f.width = 1

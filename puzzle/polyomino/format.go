@@ -28,6 +28,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -60,7 +61,8 @@ type figure struct {
 // Parse reads a puzzle in the text format described in the package
 // documentation. Errors are *SyntaxError values naming the line: a tab, a
 // control character or invalid UTF-8; no figure, or only one; two figures
-// tied for largest, so that the board is ambiguous.
+// tied for largest, so that the board is ambiguous; a board whose bounding
+// box holds more than 2^24 cells.
 func Parse(r io.Reader) (*Puzzle, error) {
 	data, err := io.ReadAll(io.LimitReader(r, maxInput+1))
 	if err != nil {
@@ -93,6 +95,10 @@ func Parse(r io.Reader) (*Puzzle, error) {
 		}
 	}
 	p := &Puzzle{Board: normalise(figs[board].sq)}
+	if err := p.checkBox(); err != nil {
+		// A thin figure can span a bounding box far larger than the text.
+		return nil, &SyntaxError{figs[board].line, strings.TrimPrefix(err.Error(), "polyomino: ")}
+	}
 	for i, f := range figs {
 		if i != board {
 			p.Tiles = append(p.Tiles, normalise(f.sq))

@@ -23,11 +23,14 @@ type Puzzle struct {
 	Tiles []Shape
 }
 
-// Validate reports a puzzle that cannot be posed: an empty board, no tiles,
-// or an empty tile.
+// Validate reports a puzzle that cannot be posed: an empty board, a board
+// whose bounding box holds more than 2^24 cells, no tiles, or an empty tile.
 func (p *Puzzle) Validate() error {
 	if p.Board.Len() == 0 {
 		return errors.New("polyomino: the board is empty")
+	}
+	if err := p.checkBox(); err != nil {
+		return err
 	}
 	if len(p.Tiles) == 0 {
 		return errors.New("polyomino: the puzzle has no tiles")
@@ -36,6 +39,20 @@ func (p *Puzzle) Validate() error {
 		if t.Len() == 0 {
 			return fmt.Errorf("polyomino: tile %d is empty", i)
 		}
+	}
+	return nil
+}
+
+// maxBoxCells bounds the board's bounding box, which grids and symmetry
+// tables allocate whole: a few squares far apart would otherwise ask for
+// an impossible grid.
+const maxBoxCells = 1 << 24
+
+// checkBox reports a board whose bounding box is too large to draw.
+func (p *Puzzle) checkBox() error {
+	rows, cols := p.Board.Size()
+	if rows < 0 || cols < 0 || cols > 0 && rows > maxBoxCells/cols {
+		return fmt.Errorf("polyomino: the board's bounding box is %d×%d cells, more than %d", rows, cols, maxBoxCells)
 	}
 	return nil
 }
@@ -168,6 +185,9 @@ func (g Grid) At(c Cell) int {
 // another colour or overlaps another, or a tile is placed twice; it does not
 // require the board to be covered.
 func (p *Puzzle) Grid(s Solution) (Grid, error) {
+	if err := p.checkBox(); err != nil {
+		return Grid{}, err
+	}
 	rows, cols := p.Board.Size()
 	g := Grid{Rows: rows, Cols: cols, Tiles: make([]int, rows*cols)}
 	for i := range g.Tiles {

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"slices"
 
+	"github.com/reassemble/jigsaw/puzzle"
 	"github.com/reassemble/jigsaw/solve"
 	"github.com/reassemble/jigsaw/solve/internal/local"
 )
@@ -26,8 +27,9 @@ func Options(opts ...Option) Option {
 	}
 }
 
-// WithPopulation sets the number of individuals. Default: 600 (the
-// thesis's).
+// WithPopulation sets the number of individuals, at least 2; Solve refuses
+// a population whose boards would hold more than 2^26 pieces and holes in
+// all. Default: 600 (the thesis's).
 func WithPopulation(n int) Option { return func(s *Solver) { s.population = n } }
 
 // WithSelection sets how parents are chosen. Default: MatingPair(0).
@@ -161,6 +163,19 @@ func (s *Solver) check() error {
 	if err := s.selection.check(); err != nil {
 		return err
 	}
+	// Tournaments run without polling the context and the mating subset
+	// holds one winner per tournament, so a size beyond the population
+	// (which adds nothing: the draws repeat) could hang a run or exhaust
+	// memory.
+	for i, p := range ph {
+		if s.selection.size > p.Population {
+			what := "Tournament"
+			if s.selection.kind == selectMating {
+				what = "MatingPair"
+			}
+			return fmt.Errorf("ga: phase %d: %s(%d) in a population of %d: at most the population's size", i+1, what, s.selection.size, p.Population)
+		}
+	}
 	if err := s.crossover.check(); err != nil {
 		return err
 	}
@@ -175,9 +190,32 @@ func (s *Solver) check() error {
 
 func prob(p float64) bool { return p >= 0 && p <= 1 }
 
+// maxGenes bounds population × slots, the genes a generation holds twice
+// (the population and the next): 2^26 of them, about a gigabyte, is well
+// beyond the seeds' largest runs (1000 boards of 22,834 pieces).
+const maxGenes = 1 << 26
+
+// checkSize refuses, before anything is allocated, a population too large
+// to hold for p's board. An invalid p is left for solve.Start to report.
+func (s *Solver) checkSize(p *puzzle.Puzzle) error {
+	if p == nil || p.Validate() != nil {
+		return nil
+	}
+	slots := max(p.Cells(), len(p.Pieces))
+	for i, ph := range s.phases() {
+		if ph.Population > maxGenes/slots {
+			return fmt.Errorf("ga: phase %d: a population of %d boards of %d slots is more than %d genes", i+1, ph.Population, slots, maxGenes)
+		}
+	}
+	return nil
+}
+
 // Solve runs the genetic algorithm.
 func (s *Solver) Solve(ctx context.Context, p solve.Problem, opts ...solve.Option) (*solve.Result, error) {
 	if err := s.check(); err != nil {
+		return nil, err
+	}
+	if err := s.checkSize(p.Puzzle); err != nil {
 		return nil, err
 	}
 	run, err := solve.Start(ctx, p, opts...)

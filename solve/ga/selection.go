@@ -58,8 +58,8 @@ type Selection struct {
 // of the given number of binary tournaments. Each child's parents are two distinct
 // members of the subset, chosen at random. The seed's tournament keeps the
 // worse of its two entrants (L7146, "if va>vb"), a slip that its setting
-// nmating=1 never exercises; here the better one wins. tournaments < 0
-// counts as 0.
+// nmating=1 never exercises; here the better one wins. tournaments may not
+// exceed the population; tournaments < 0 counts as 0.
 func MatingPair(tournaments int) Selection {
 	return Selection{kind: selectMating, size: max(tournaments, 0)}
 }
@@ -71,14 +71,14 @@ func Roulette(f Fitness) Selection { return Selection{kind: selectRoulette, fitn
 // ScaledRoulette is Roulette on fitness linearly scaled after Goldberg,
 // as GAlib's GALinearScaling does it: f' = a·f + b keeps the mean and
 // maps the best to multiple times the mean, unless that would make the
-// worst negative, in which case the worst maps to 0. multiple must exceed
-// 1; GAlib's default is 1.2.
+// worst negative, in which case the worst maps to 0. multiple must be
+// finite and exceed 1; GAlib's default is 1.2.
 func ScaledRoulette(f Fitness, multiple float64) Selection {
 	return Selection{kind: selectRoulette, fitness: f, multiple: multiple}
 }
 
 // Tournament chooses each parent as the best of size individuals drawn at
-// random, with replacement.
+// random, with replacement. size may not exceed the population.
 func Tournament(size int) Selection { return Selection{kind: selectTournament, size: size} }
 
 func (s Selection) check() error {
@@ -89,8 +89,8 @@ func (s Selection) check() error {
 		if s.fitness != MatchedJoins && s.fitness != InverseCost {
 			return fmt.Errorf("ga: roulette selection with unknown %v", s.fitness)
 		}
-		if s.multiple != 0 && !(s.multiple > 1) {
-			return fmt.Errorf("ga: linear scaling multiple %v; it must exceed 1", s.multiple)
+		if s.multiple != 0 && !(s.multiple > 1 && !math.IsInf(s.multiple, 1)) {
+			return fmt.Errorf("ga: linear scaling multiple %v; it must be finite and exceed 1", s.multiple)
 		}
 		return nil
 	case selectTournament:

@@ -29,7 +29,7 @@ func WithRepair(passes int) Option { return func(s *Solver) { s.repairPasses = m
 // WithStarts sets how many distinct first pieces to grow the picture from,
 // the most distinctive first; the board of lowest cost wins. More starts
 // cost proportionally more time and guard against a start in a misleading
-// region. Default: 1.
+// region; more starts than pieces count as one per piece. Default: 1.
 func WithStarts(n int) Option { return func(s *Solver) { s.starts = max(n, 1) } }
 
 // WithSegments sets how many times to re-grow the picture from the
@@ -74,11 +74,13 @@ type Solver struct {
 	segmentRounds int
 }
 
-// New returns a greedy placer.
+// New returns a greedy placer configured by opts; nil options are skipped.
 func New(opts ...Option) *Solver {
 	s := &Solver{buddyFirst: true, repairPasses: 20, starts: 1, segmentRounds: 3}
 	for _, o := range opts {
-		o(s)
+		if o != nil {
+			o(s)
+		}
 	}
 	return s
 }
@@ -337,8 +339,10 @@ func (rk *ranks) starts(n int) []puzzle.PieceID {
 		all[id] = ranked{id, key}
 	}
 	sort.SliceStable(all, func(a, b int) bool { return all[a].key > all[b].key })
+	// More starts than pieces repeat nothing: cap before allocating.
+	n = min(n, len(all))
 	out := make([]puzzle.PieceID, 0, n)
-	for _, r := range all[:min(n, len(all))] {
+	for _, r := range all[:n] {
 		out = append(out, puzzle.PieceID(r.id))
 	}
 	return out

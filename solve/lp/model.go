@@ -182,6 +182,14 @@ func New(p *puzzle.Puzzle, f Formulation) (*Model, error) {
 		}
 	}
 
+	// The formulations' rows grow with the square of the elements: refuse
+	// a model too large before the variables are named.
+	switch {
+	case f == EdgeMatching && len(m.joins) > 0 && len(m.joins)*m.elems*(m.elems+2) > maxTerms:
+		return nil, fmt.Errorf("lp: a %d×%d board with %d elements needs more than %d coefficients; the model is for small puzzles", m.rows, m.cols, m.elems, maxTerms)
+	case f == Thesis && len(m.joins)*m.elems*m.elems*2 > maxTerms:
+		return nil, fmt.Errorf("lp: the thesis's model of a %d×%d board has %d modulus rows; at most %d coefficients are built", m.rows, m.cols, len(m.joins)*m.elems*m.elems, maxTerms)
+	}
 	m.names = make([]string, cells*m.elems)
 	for i := range cells {
 		for e := range m.elems {
@@ -190,15 +198,11 @@ func New(p *puzzle.Puzzle, f Formulation) (*Model, error) {
 	}
 	m.obj = make([]float64, len(m.names))
 	m.assignment()
-	var err error
 	if f == EdgeMatching {
-		err = m.edgeMatching()
+		m.edgeMatching()
 	} else {
 		m.flat = flatBase(m.edges)
-		err = m.thesis()
-	}
-	if err != nil {
-		return nil, err
+		m.thesis()
 	}
 	return m, nil
 }
@@ -231,10 +235,7 @@ func (m *Model) assignment() {
 
 // edgeMatching adds EdgeMatching's mismatch indicators, fit rows and rim
 // charges.
-func (m *Model) edgeMatching() error {
-	if len(m.joins) > 0 && len(m.joins)*m.elems*(m.elems+2) > maxTerms {
-		return fmt.Errorf("lp: a %d×%d board with %d elements needs more than %d coefficients; the model is for small puzzles", m.rows, m.cols, m.elems, maxTerms)
-	}
+func (m *Model) edgeMatching() {
 	cells := m.rows * m.cols
 	for i := range cells {
 		c := m.cell(i)
@@ -265,7 +266,6 @@ func (m *Model) edgeMatching() error {
 			m.add(r)
 		}
 	}
-	return nil
 }
 
 // thesis adds the goal and modulus rows of Thesis and ThesisSummed.
@@ -274,10 +274,7 @@ func (m *Model) edgeMatching() error {
 // elements j and k, R(j)·x(p,j) - L(k)·x(q,k): every term repeats once for
 // each element of the other cell. The model keeps one copy, which divides
 // the goal by the number of elements and changes no solution.
-func (m *Model) thesis() error {
-	if m.form == Thesis && len(m.joins)*m.elems*m.elems*2 > maxTerms {
-		return fmt.Errorf("lp: the thesis's model of a %d×%d board has %d modulus rows; at most %d coefficients are built", m.rows, m.cols, len(m.joins)*m.elems*m.elems, maxTerms)
-	}
+func (m *Model) thesis() {
 	for _, j := range m.joins {
 		b := j.a.Neighbour(j.s)
 		ia, ib := m.index(j.a), m.index(b)
@@ -308,7 +305,6 @@ func (m *Model) thesis() error {
 			}
 		}
 	}
-	return nil
 }
 
 // value is the number the thesis's model reads on side s of element e: its
@@ -405,6 +401,9 @@ func (m *Model) Point(b *puzzle.Board) ([]float64, error) {
 	}
 	if b.Rows != m.rows || b.Cols != m.cols {
 		return nil, fmt.Errorf("lp: board is %d×%d, the model %d×%d", b.Rows, b.Cols, m.rows, m.cols)
+	}
+	if len(b.Cells) != m.rows*m.cols {
+		return nil, fmt.Errorf("lp: board of %d×%d has %d cells", b.Rows, b.Cols, len(b.Cells))
 	}
 	x := make([]float64, len(m.names))
 	for i, pl := range b.Cells {

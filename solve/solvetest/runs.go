@@ -42,6 +42,12 @@ type eventRecord struct {
 
 // determinism checks that a seed replays a run exactly: the same solver run
 // twice and a fresh one give the same result and the same events.
+// naturalEndWindow is how soon after a cancellation a run may return with
+// the status of its own end: a run that finishes its last step just as
+// the context is cancelled prices its board and returns within a fraction
+// of a millisecond, and its status rightly says it ended by itself.
+const naturalEndWindow = time.Millisecond
+
 func (s *suite) determinism(t tester) {
 	for _, inst := range []instance{
 		mustBuild(t, "shapes-3x3-1pair", 801, shapes(3, 3, 1)),
@@ -281,6 +287,12 @@ func (s *suite) cancelled(t tester, inst instance, d time.Duration, opts ...solv
 		t.Errorf("Solve returned %v after the context was cancelled; the limit is %v", lag.Round(time.Millisecond), cancelLimit)
 	}
 	s.verify(t, ctx, inst, opts, res, false)
+	if res.Status != solve.Canceled && lag < naturalEndWindow {
+		// The run reached its own end as the context was cancelled:
+		// its status rightly says so.
+		t.Logf("%s: the run ended by itself as the context was cancelled (%s)", inst.name, describe(res))
+		return
+	}
 	if res.Status != solve.Canceled {
 		t.Errorf("the context was cancelled during the run; status is %v, want Canceled", res.Status)
 	}

@@ -62,9 +62,9 @@ type Option func(*Solver)
 
 // WithTenure sets the length of the tabu list: the number of recent
 // non-improving moves a step may not repeat without aspiration. 0 keeps no
-// list; n < 0 selects the thesis's formula. Default: [c(c−1)+r(r−1)]/2
-// for c columns and r rows, enough to hold every row and column swap
-// (seed 000 L3000–3012, L8228).
+// list; n < 0 selects the thesis's formula; Solve refuses n above 2^20.
+// Default: [c(c−1)+r(r−1)]/2 for c columns and r rows, enough to hold
+// every row and column swap (seed 000 L3000–3012, L8228).
 func WithTenure(n int) Option { return func(s *Solver) { s.tenure = max(n, -1) } }
 
 // WithAspiration sets the probability with which a step aspires: it makes
@@ -141,8 +141,16 @@ func (s *Solver) check() error {
 	if s.nb == 0 || s.nb&^all != 0 {
 		return fmt.Errorf("tabu: neighbourhood %v: want a non-empty set of Rows, Cols, Blocks and Pairs", s.nb)
 	}
+	if s.tenure > maxTenure {
+		return fmt.Errorf("tabu: WithTenure(%d): a tabu list holds at most %d entries", s.tenure, maxTenure)
+	}
 	return nil
 }
+
+// maxTenure bounds the tabu list, which is allocated whole and searched
+// linearly at every step: 2^20 entries are 16 MiB, thousands of times the
+// thesis's lists (240 entries on 16×16).
+const maxTenure = 1 << 20
 
 // Solve searches until the board reaches the target cost (by default 0) or
 // the run's budget, context or observer ends it.
