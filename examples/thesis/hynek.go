@@ -78,13 +78,9 @@ func hynek(ctx context.Context, c config, emit func(record) error) error {
 			if err != nil {
 				return fmt.Errorf("%s: %w", name, err)
 			}
-			table, err := edge.NewTable(ctx, p, edge.Euclidean(), 0)
-			if err != nil {
-				return err
-			}
 			for _, v := range hynekVariants {
 				var perfect int
-				var direct, secs float64
+				var direct, neighbour, secs float64
 				for run := range runs {
 					seed := c.seed + uint64(run)
 					sp, st, err := puzzle.Scramble(p, truth, rand.New(rand.NewPCG(seed, uint64(n))))
@@ -93,6 +89,13 @@ func hynek(ctx context.Context, c config, emit func(record) error) error {
 					}
 					cctx, cancel := context.WithTimeout(ctx, c.timeout)
 					start := time.Now()
+					// The table is the scrambled puzzle's: its pieces are
+					// numbered as the scramble dealt them.
+					table, err := edge.NewTable(cctx, sp, edge.Euclidean(), 0)
+					if err != nil {
+						cancel()
+						return err
+					}
 					res, err := ga.New(v.opts).Solve(cctx, solve.Problem{Puzzle: sp, Scorer: table}, solve.WithSeed(seed))
 					secs += time.Since(start).Seconds()
 					cancel()
@@ -103,15 +106,17 @@ func hynek(ctx context.Context, c config, emit func(record) error) error {
 						perfect++
 					}
 					direct += puzzle.DirectComparison(st, res.Board)
+					neighbour += puzzle.NeighbourComparison(st, res.Board)
 				}
 				percent := 100 * float64(perfect) / float64(runs)
 				seedPercent := row.percent[i]
 				meanDirect := direct / float64(runs)
+				meanNeighbour := neighbour / float64(runs)
 				r := record{
 					Size: size(n, n), Method: v.name, Seconds: secs / float64(runs),
 					Solutions: int64(perfect), Runs: runs, Image: name,
 					PieceSize: p.Pieces[0].Image.Bounds().Dx(),
-					Percent:   &percent, SeedPercent: &seedPercent, Direct: &meanDirect,
+					Percent:   &percent, SeedPercent: &seedPercent, Direct: &meanDirect, Neighbour: &meanNeighbour,
 				}
 				if err := emit(r); err != nil {
 					return err
@@ -163,11 +168,11 @@ func testdataDir() (string, error) {
 
 func printHynek(w io.Writer, recs []record) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "picture\tpieces\tpx\tmethod\truns\tperfect %\tseed %\tmean direct\ts/run\t")
+	fmt.Fprintln(tw, "picture\tpieces\tpx\tmethod\truns\tperfect %\tseed %\tmean direct\tmean neighbour\ts/run\t")
 	for _, r := range recs {
-		fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%d\t%.0f\t%.0f\t%.3f\t%.2f\t\n",
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%d\t%.0f\t%.0f\t%.3f\t%.3f\t%.2f\t\n",
 			strings.TrimSuffix(r.Image, ".png"), r.Size, r.PieceSize, r.Method, r.Runs,
-			deref(r.Percent), deref(r.SeedPercent), deref(r.Direct), r.Seconds)
+			deref(r.Percent), deref(r.SeedPercent), deref(r.Direct), deref(r.Neighbour), r.Seconds)
 	}
 	tw.Flush()
 }

@@ -152,6 +152,7 @@ type record struct {
 	Percent     *float64 `json:"percent,omitempty"`
 	SeedPercent *float64 `json:"seed_percent,omitempty"`
 	Direct      *float64 `json:"direct,omitempty"`
+	Neighbour   *float64 `json:"neighbour,omitempty"`
 
 	// Chapter 4 (esp1, esp2, espmulti, espsimilar): the positions or
 	// set-ups run, the mean time, the runs solved, and the prediction's
