@@ -9,6 +9,7 @@ import (
 	_ "image/jpeg" // registers the format of most photographs for LoadImage
 	_ "image/png"  // and the lossless one
 	"os"
+	"strings"
 )
 
 // minPieceSize is the smallest piece side in pixels: edge measures compare
@@ -179,17 +180,20 @@ func newTiles(n, size int) func(i int) *image.RGBA {
 
 // LoadImage decodes the PNG or JPEG file at path (or a file in any other
 // format a program registers with image.RegisterFormat). Errors name the
-// file: one that cannot be read, is not an image, is empty, or declares
-// more than 2^28 pixels (checked from the header before any pixel is
-// decoded, so a corrupt header cannot demand an impossible allocation).
-// An error for a file in no known format wraps image.ErrFormat.
+// file: one that cannot be read, is not an image, is empty, declares more
+// than 2^28 pixels, or is a PNG file too short to hold the pixels it
+// declares. Both are checked from the header before any pixel is decoded,
+// so that a corrupt header cannot demand an impossible allocation; only a
+// JPEG header, whose format sets no least size on the data, can still
+// make the decoder allocate its 2^28 pixels before it finds the data
+// missing. An error for a file in no known format wraps image.ErrFormat.
 func LoadImage(path string) (image.Image, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		// The *fs.PathError names the file.
 		return nil, fmt.Errorf("puzzle: cannot load image: %w", err)
 	}
-	cfg, _, err := image.DecodeConfig(bytes.NewReader(data))
+	cfg, format, err := image.DecodeConfig(bytes.NewReader(data))
 	if err != nil {
 		return nil, decodeError(path, err)
 	}
@@ -199,6 +203,13 @@ func LoadImage(path string) (image.Image, error) {
 	if cfg.Width > maxImagePixels/cfg.Height {
 		return nil, fmt.Errorf("puzzle: image %s is %d×%d pixels, more than the %d LoadImage accepts", path, cfg.Width, cfg.Height, maxImagePixels)
 	}
+	// The decoders allocate the whole image before reading a pixel, so a
+	// header alone could demand gigabytes (a 75-byte PNG declaring 2^28
+	// 16-bit pixels, 2 GiB); a PNG too short to hold what it declares is
+	// refused first, so that memory stays in proportion to the file.
+	if need := minEncodedBytes(format, data, cfg.Width, cfg.Height); int64(len(data)) < need {
+		return nil, fmt.Errorf("puzzle: cannot decode image %s: its header declares %d×%d pixels, which %d bytes of %s cannot hold (at least %d are needed): the file is truncated or corrupt", path, cfg.Width, cfg.Height, len(data), strings.ToUpper(format), need)
+	}
 	img, _, err := image.Decode(bytes.NewReader(data))
 	if err != nil {
 		return nil, decodeError(path, err)
@@ -207,6 +218,24 @@ func LoadImage(path string) (image.Image, error) {
 		return nil, fmt.Errorf("puzzle: image %s is empty (%d×%d pixels)", path, b.Dx(), b.Dy())
 	}
 	return img, nil
+}
+
+// minEncodedBytes returns the fewest bytes in which a complete file of the
+// format can hold a w×h image, or 0 when no useful bound is known. The
+// bound is the format's best compression, so that no file that decodes is
+// refused. PNG compresses its pixel bits with deflate, which codes at most
+// 258 bytes in 2 bits (one length code and one distance code, each at
+// least 1 bit long): 1032 bytes per byte. The bits per pixel are read from
+// the header image.DecodeConfig has just accepted: the bit depth at byte 24
+// times the channels of the colour type at byte 25. JPEG has no such bound:
+// a progressive scan may code 32767 empty blocks in 15 bits.
+func minEncodedBytes(format string, data []byte, w, h int) int64 {
+	if format != "png" || len(data) < 26 {
+		return 0
+	}
+	channels := map[byte]int64{0: 1, 2: 3, 3: 1, 4: 2, 6: 4}[data[25]]
+	bits := int64(w) * int64(h) * int64(data[24]) * channels
+	return (bits/8 + 1031) / 1032
 }
 
 // decodeError tells a file in no known format from a damaged one.
