@@ -72,7 +72,9 @@ func labelsOnly(p solve.Problem) error {
 // is Solved with it, Exhausted when there is none, or ends as the run
 // options say, with the partial board the search stood at. A warm start's
 // pieces are tried in place first; if no solution keeps them, the search
-// runs again without them.
+// runs again without them. With solve.WithWorkers(n), n > 1, and neither
+// a warm start nor an iteration or stall budget, the search runs on n
+// goroutines (FirstParallel).
 func (sv *ExactSolver) Solve(ctx context.Context, p solve.Problem, opts ...solve.Option) (*solve.Result, error) {
 	if err := labelsOnly(p); err != nil {
 		return nil, err
@@ -89,6 +91,9 @@ func (sv *ExactSolver) Solve(ctx context.Context, p solve.Problem, opts ...solve
 	}
 	pz := run.Problem().Puzzle
 	warm := run.Settings().Initial
+	if set := run.Settings(); set.Workers > 1 && warm == nil && set.MaxIterations == 0 && set.Stall == 0 {
+		return sv.solveParallel(ctx, run, set.Workers)
+	}
 	for _, w := range []*puzzle.Board{warm, nil} {
 		xopts := sv.opts
 		if w != nil {
@@ -117,6 +122,29 @@ func (sv *ExactSolver) Solve(ctx context.Context, p solve.Problem, opts ...solve
 		}
 	}
 	return run.Finish(solve.Exhausted)
+}
+
+// solveParallel is Solve on several workers (FirstParallel). Iteration
+// budgets need the one goroutine that counts them, so Solve takes this
+// path only without them.
+func (sv *ExactSolver) solveParallel(ctx context.Context, run *solve.Run, workers int) (*solve.Result, error) {
+	x, err := NewExact(run.Problem().Puzzle, sv.opts...)
+	if err != nil {
+		return nil, err
+	}
+	b, st, err := x.FirstParallel(ctx, workers)
+	if err != nil {
+		return nil, err
+	}
+	run.Stats.Nodes += int64(st.Nodes)
+	run.Stats.Iterations += int64(st.Nodes)
+	if b != nil {
+		// Offer marks the run Solved when the board meets the target;
+		// otherwise a zero-cost board is still the best there is.
+		run.Offer(b, edge.Cost(run.Problem().Scorer, b))
+		return run.Finish(solve.Exhausted)
+	}
+	return run.Finish(st.Status)
 }
 
 // All yields every solution, lazily, in search order; boards that differ

@@ -247,7 +247,7 @@ func run(ctx context.Context, c config, stdout, stderr io.Writer) error {
 			return err
 		}
 		if c.mode == "solve" {
-			o, err = solveExact(ctx, p, c.method, pin, stderr)
+			o, err = solveExact(ctx, p, c.method, pin, c.workers, stderr)
 		} else {
 			o, err = count(ctx, p, c.method, pin, stderr)
 		}
@@ -498,7 +498,7 @@ func pinned(p *puzzle.Puzzle, corner puzzle.PieceID) *puzzle.Puzzle {
 }
 
 // solveExact finds one solution.
-func solveExact(ctx context.Context, p *puzzle.Puzzle, method string, pin puzzle.PieceID, stderr io.Writer) (outcome, error) {
+func solveExact(ctx context.Context, p *puzzle.Puzzle, method string, pin puzzle.PieceID, workers int, stderr io.Writer) (outcome, error) {
 	var sv solve.Solver
 	prob := solve.Problem{Puzzle: p}
 	switch method {
@@ -515,7 +515,7 @@ func solveExact(ctx context.Context, p *puzzle.Puzzle, method string, pin puzzle
 		sv = backtrack.New()
 	}
 	start := time.Now()
-	res, err := sv.Solve(ctx, prob, solve.WithObserver(progress(stderr, p, start)), solve.WithProgressEvery(1<<22))
+	res, err := sv.Solve(ctx, prob, solve.WithObserver(progress(stderr, p, start)), solve.WithProgressEvery(1<<22), solve.WithWorkers(workers))
 	if err != nil {
 		return outcome{}, err
 	}
