@@ -12,6 +12,9 @@ import (
 // not; a side's best partners are the sides of other pieces that fit it,
 // up to DefaultK of them, in side order. It prices the frame as Labels does.
 type LabelCompatibility struct {
+	// Labels prices the joins and the frame; embedding it makes the
+	// compatibility a Scorer and a FrameScorer, so that one value serves
+	// both the methods that rank sides and those that price boards.
 	*Labels
 	rot  bool
 	best [][]Match

@@ -131,6 +131,10 @@ type Measure interface {
 	Name() string
 	// Depth is the profile depth the measure reads; at least MinDepth.
 	Depth() int
+	// Bind returns the dissimilarity of the given sides. It is separate
+	// from pricing so that per-side work (gradients, covariances) is done
+	// once per puzzle rather than once per pair; it fails if a profile is
+	// shallower than Depth.
 	Bind(sides []Profile) (Dissimilarity, error)
 }
 

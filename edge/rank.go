@@ -19,6 +19,8 @@ const maxScorerPieces = 2048
 // pieces: meant for puzzles of up to a few hundred pieces. For picture
 // puzzles build a Table instead.
 type ScorerCompatibility struct {
+	// Scorer is the user's scorer, embedded so that boards are priced
+	// by it exactly, not by the float32 table kept for ranking.
 	Scorer
 	n    int
 	rot  bool

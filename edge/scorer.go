@@ -10,6 +10,9 @@ import (
 // worse. Neither placement is empty. Implementations are safe for
 // concurrent use.
 type Scorer interface {
+	// Score prices one join. It takes placements rather than sides so
+	// that a scorer can look at whole pieces (as pixel measures do) and
+	// turn them with Rotation.Source itself.
 	Score(a puzzle.Placement, s puzzle.Side, b puzzle.Placement) float64
 }
 

@@ -33,7 +33,12 @@ type Compatibility interface {
 // Match is one partner of a side: the partner's side index and the cost of
 // the join, as the table stores it.
 type Match struct {
+	// Side is the partner side's index, 4*piece + side: one number a
+	// table can index by, and 32 bits so that a Match takes 8 bytes in
+	// best-K lists that hold millions of them.
 	Side int32
+	// Cost is the join's price as the table stores it, in float32 for
+	// the same reason.
 	Cost float32
 }
 

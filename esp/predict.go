@@ -40,7 +40,11 @@ type Evidence struct {
 
 // Line is a marked board row or column and the pieces that marked it.
 type Line struct {
-	Index  int
+	// Index is the row or column number, from 0; whether it is a row or
+	// a column is said by the list the line is in.
+	Index int
+	// Pieces are the pieces whose in-line counts marked the line, kept so
+	// that a prediction can be traced back to its evidence.
 	Pieces []puzzle.PieceID
 }
 
@@ -60,6 +64,8 @@ const (
 	CornerRule
 )
 
+// String joins the names of the reasons with "+" ("intersection+corner
+// rule"), since a cell may be a candidate for several at once.
 func (r Reason) String() string {
 	var parts []string
 	for _, x := range []struct {
@@ -78,7 +84,10 @@ func (r Reason) String() string {
 
 // Candidate is a cell predicted to be possibly empty.
 type Candidate struct {
-	Cell   puzzle.Cell
+	// Cell is the board cell predicted to be empty.
+	Cell puzzle.Cell
+	// Reason is every rule that made the cell a candidate, so that a
+	// solver can try the best-supported cells first.
 	Reason Reason
 }
 
@@ -97,6 +106,7 @@ const (
 	Unaided
 )
 
+// String returns a short lower-case name for reports and tables.
 func (f Fallback) String() string {
 	switch f {
 	case NoFallback:

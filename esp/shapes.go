@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 
 	"github.com/reassemble/jigsaw/puzzle"
@@ -28,6 +29,7 @@ const (
 	Found
 )
 
+// String returns a short lower-case name for reports and tables.
 func (v Verdict) String() string {
 	switch v {
 	case RuledOut:
@@ -59,9 +61,11 @@ type ShapeCandidate struct {
 	// Misfit is |Perimeter − FlatSides|, the frame count's verdict on the
 	// shape: 0 fits best.
 	Misfit int
-	// Search is what the search found; Why explains a RuledOut shape.
+	// Search is what the search found.
 	Search Verdict
-	Why    string
+	// Why says which count ruled the shape out when Search is RuledOut,
+	// so that a report can show why a shape was never searched.
+	Why string
 	// Board is a zero-cost board of the shape when Search is Found.
 	Board *puzzle.Board
 	// Nodes counts the cells the search chose.
@@ -127,11 +131,15 @@ func Shapes(ctx context.Context, p *puzzle.Puzzle, missing int, opts ...ShapeOpt
 	if p.AllowExtra {
 		return nil, errors.New("esp: shapes: the puzzle allows extra pieces, so the board's size does not follow from their number")
 	}
+	if missing > math.MaxInt-len(p.Pieces) {
+		// The count of cells would wrap around.
+		return nil, fmt.Errorf("esp: shapes: %d pieces and %d missing: more cells than a board can hold", len(p.Pieces), missing)
+	}
 	n := len(p.Pieces) + missing
 	q := p.Clone()
 	q.Rows, q.Cols = 1, max(n, 1)
 	if err := q.Validate(); err != nil {
-		return nil, fmt.Errorf("esp: shapes: %w", err)
+		return nil, fmt.Errorf("esp: shapes: %d pieces and %d missing: %w", len(p.Pieces), missing, err)
 	}
 	fc := countFlats(p)
 	var out []ShapeCandidate

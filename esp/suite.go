@@ -15,8 +15,12 @@ const (
 
 // Layout is a named arrangement of empty cells on the 10 × 15 board.
 type Layout struct {
-	Name  string
+	// Name identifies the layout in reports: its class and hole count.
+	Name string
+	// Class is the thesis's class of layout ("isolated", "shared line",
+	// "frame", "phantom"), by which results are summarised.
 	Class string
+	// Holes are the empty cells.
 	Holes []puzzle.Cell
 }
 

@@ -161,7 +161,9 @@ func NewExact(p *puzzle.Puzzle, opts ...ExactOption) (*Exact, error) {
 	}
 	cfg := exactConfig{pin: -1}
 	for _, o := range opts {
-		o(&cfg)
+		if o != nil {
+			o(&cfg)
+		}
 	}
 	if len(p.Pieces) < p.Cells() {
 		return nil, fmt.Errorf("eternity: %d pieces for %d cells: the exact search fills every cell", len(p.Pieces), p.Cells())

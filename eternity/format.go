@@ -64,6 +64,8 @@ const (
 	Comma
 )
 
+// String returns the format's lower-case name, which error messages use to
+// say how a file was read.
 func (f Format) String() string {
 	switch f {
 	case Auto:
@@ -112,6 +114,8 @@ func (o SideOrder) Valid() bool {
 	return true
 }
 
+// String lists the sides in file order, comma-separated ("top,right,
+// bottom,left"), so that a message shows which order a file was read in.
 func (o SideOrder) String() string {
 	var b strings.Builder
 	for i, s := range o {
@@ -218,10 +222,14 @@ type SyntaxError struct {
 	// Format names the file format, as Format.String and
 	// BoardFormat.String do.
 	Format string
-	Line   int
-	Msg    string
+	// Line is the 1-based line at fault, so that an editor can jump to it.
+	Line int
+	// Msg says what is wrong, without the format or the line number.
+	Msg string
 }
 
+// Error names the format before the line, since the same file can be read
+// in several formats and a line means something only in one.
 func (e *SyntaxError) Error() string {
 	return fmt.Sprintf("eternity: %v file, line %d: %s", e.Format, e.Line, e.Msg)
 }
@@ -396,6 +404,10 @@ func readJSON(data []byte, c *config) (*Instance, error) {
 	}
 	if rows < 1 || cols < 1 || rows > maxCells/cols {
 		return nil, fail("board of width %d and height %d: both must be at least 1, with at most %d cells", cols, rows, maxCells)
+	}
+	if len(pieces) != rows*cols {
+		// As the text formats do: every format holds one piece per cell.
+		return nil, fail("%d pieces for a %d×%d board of %d cells", len(pieces), cols, rows, rows*cols)
 	}
 	p := &puzzle.Puzzle{Rows: rows, Cols: cols, Pieces: pieces, Rule: puzzle.Equal, Rotatable: true}
 	base := int64(c.pieceBase(0))
@@ -628,6 +640,7 @@ func readText(data []byte, f Format, c *config) (*Instance, error) {
 	}
 	p := &puzzle.Puzzle{Rows: rows, Cols: cols, Pieces: pieces, Rule: puzzle.Equal, Rotatable: true}
 	base := int64(c.pieceBase(0))
+	cellHint, pieceHint := map[int64]int{}, map[int64]int{} // the hint on each, by index
 	for i, h := range hints {
 		if h.Pos >= int64(rows*cols) {
 			return nil, t.errorf(hintLines[i], "hint at pos %d: the board has cells 0 to %d", h.Pos, rows*cols-1)
@@ -638,8 +651,17 @@ func readText(data []byte, f Format, c *config) (*Instance, error) {
 		if h.Rot > 3 {
 			return nil, t.errorf(hintLines[i], "hint has rotation %d; rotations are 0 to 3", h.Rot)
 		}
+		// Name the line of the earlier hint, which p.Validate cannot.
+		cell := puzzle.Cell{Row: int(h.Pos) / cols, Col: int(h.Pos) % cols}
+		if j, dup := cellHint[h.Pos]; dup {
+			return nil, t.errorf(hintLines[i], "hint on cell %v: the hint on line %d is there already", cell, hintLines[j])
+		}
+		if j, dup := pieceHint[h.Piece]; dup {
+			return nil, t.errorf(hintLines[i], "hint places piece %d: the hint on line %d places it already", h.Piece, hintLines[j])
+		}
+		cellHint[h.Pos], pieceHint[h.Piece] = i, i
 		p.Fixed = append(p.Fixed, puzzle.FixedPiece{
-			Cell:      puzzle.Cell{Row: int(h.Pos) / cols, Col: int(h.Pos) % cols},
+			Cell:      cell,
 			Placement: puzzle.Placement{Piece: puzzle.PieceID(h.Piece - base), Rotation: puzzle.Rotation(h.Rot)},
 		})
 	}

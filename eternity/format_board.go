@@ -36,6 +36,8 @@ const (
 	Colours
 )
 
+// String returns the format's lower-case name, which error messages use to
+// say how a file was read.
 func (f BoardFormat) String() string {
 	switch f {
 	case AutoBoard:

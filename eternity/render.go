@@ -34,7 +34,9 @@ func Render(p *puzzle.Puzzle, b *puzzle.Board, cellPixels int) *image.RGBA {
 	if p == nil || !wellFormed(b) || b.Rows == 0 || b.Cols == 0 {
 		return image.NewRGBA(image.Rectangle{})
 	}
-	n := max(cellPixels, 8)
+	// Beyond 2^13 pixels a single cell exceeds maxRenderPixels, and a
+	// larger n would overflow n*n below.
+	n := min(max(cellPixels, 8), 1<<13)
 	for n > 8 && b.Rows*b.Cols > maxRenderPixels/(n*n) {
 		n /= 2
 	}

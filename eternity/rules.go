@@ -62,6 +62,8 @@ var officialHints = []officialHint{
 	{Clues, 249, "N14", 14, 14, 0},
 }
 
+// String returns the name ParsePreset reads, so that a preset printed in
+// a report can be given back on a command line.
 func (h Preset) String() string {
 	switch h {
 	case NoHints:

@@ -145,9 +145,10 @@ type Checkpoint struct {
 	Next int32 `json:"next"`
 	// Done says the branch is complete.
 	Done bool `json:"done"`
-	// Solutions and Nodes are the branch's counts so far.
+	// Solutions and Nodes are the branch's counts so far, so that a
+	// resumed branch reports totals over all its sessions.
 	Solutions uint64 `json:"solutions"`
-	Nodes     uint64 `json:"nodes"`
+	Nodes     uint64 `json:"nodes"` // search nodes visited
 	// Runtime is the time spent running the branch so far.
 	Runtime time.Duration `json:"runtime"`
 }

@@ -24,6 +24,8 @@ const (
 	Odd
 )
 
+// String returns the kind's lower-case name, as validation messages use
+// it to count pieces ("5 corner pieces").
 func (k Kind) String() string {
 	switch k {
 	case Inner:

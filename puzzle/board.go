@@ -8,8 +8,12 @@ import (
 // Board is a Rows × Cols grid of placements, stored row-major in Cells.
 // An empty cell holds Empty.
 type Board struct {
+	// Rows and Cols are the board's size, kept with the cells so that a
+	// board can be checked and printed without its puzzle.
 	Rows, Cols int
-	Cells      []Placement
+	// Cells holds cell (r, c) at index r*Cols + c; a flat slice lets
+	// solvers copy and compare whole boards cheaply.
+	Cells []Placement
 }
 
 // NewBoard returns an empty board of the given size. Sizes below 0 count

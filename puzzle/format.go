@@ -50,10 +50,14 @@ const maxLineLen = 1 << 20
 // board. Line is the 1-based line at fault; for a problem found only at the
 // end of the input (a missing directive, too few rows) it is the last line.
 type SyntaxError struct {
+	// Line is the 1-based line at fault, so that an editor can jump to it.
 	Line int
-	Msg  string
+	// Msg says what is wrong with the line, without the line number.
+	Msg string
 }
 
+// Error returns "puzzle: line N: what", naming the line before the fault
+// as compilers do, so that the message reads as a place in the file.
 func (e *SyntaxError) Error() string { return fmt.Sprintf("puzzle: line %d: %s", e.Line, e.Msg) }
 
 // textLines yields the tokens of the lines of a file that hold more than

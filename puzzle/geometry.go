@@ -38,6 +38,8 @@ func (s Side) Step() (dRow, dCol int) {
 	}
 }
 
+// String returns the side's lower-case name, as error messages and the
+// text formats spell it; an invalid side shows its number.
 func (s Side) String() string {
 	switch s {
 	case Top:
@@ -76,6 +78,8 @@ func (r Rotation) Inverse() Rotation { return (4 - r) & 3 }
 // Degrees returns r as clockwise degrees: 0, 90, 180 or 270.
 func (r Rotation) Degrees() int { return int(r&3) * 90 }
 
+// String returns the rotation in degrees ("90°"), which reads without
+// knowing that rotations count clockwise quarter turns.
 func (r Rotation) String() string {
 	if !r.Valid() {
 		return fmt.Sprintf("Rotation(%d)", uint8(r))
@@ -85,6 +89,8 @@ func (r Rotation) String() string {
 
 // Cell is a board position: Row 0 is the top row, Col 0 the left column.
 type Cell struct {
+	// Row and Col count from 0, as slices do, so that a cell indexes a
+	// row-major board directly; files that count from 1 convert on load.
 	Row, Col int
 }
 
@@ -94,4 +100,5 @@ func (c Cell) Neighbour(s Side) Cell {
 	return Cell{c.Row + dr, c.Col + dc}
 }
 
+// String returns "(row,col)", the form error messages use to name a cell.
 func (c Cell) String() string { return fmt.Sprintf("(%d,%d)", c.Row, c.Col) }

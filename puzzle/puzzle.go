@@ -54,6 +54,8 @@ func (m MatchRule) Mate(a Label) Label {
 // Valid reports whether m is a known rule.
 func (m MatchRule) Valid() bool { return m <= Complement }
 
+// String returns the rule's lower-case name, as the text formats spell
+// it; an invalid rule shows its number.
 func (m MatchRule) String() string {
 	switch m {
 	case Equal:
@@ -95,7 +97,10 @@ func (p *Piece) Turned(r Rotation) [4]Label {
 
 // Placement is a piece in a cell, turned by Rotation.
 type Placement struct {
-	Piece    PieceID
+	// Piece is the piece placed, or NoPiece for a hole.
+	Piece PieceID
+	// Rotation turns the piece clockwise from its unrotated sides; what it
+	// shows on each side is Rotation.Source's to say.
 	Rotation Rotation
 }
 
@@ -105,6 +110,8 @@ var Empty = Placement{Piece: NoPiece}
 // IsEmpty reports whether the placement holds no piece.
 func (p Placement) IsEmpty() bool { return p.Piece == NoPiece }
 
+// String returns "piece/quarter-turns", as the board text format writes a
+// cell, or "-" for a hole: short enough to print a board a row per line.
 func (p Placement) String() string {
 	if p.IsEmpty() {
 		return "-"
@@ -115,13 +122,18 @@ func (p Placement) String() string {
 // FixedPiece pins a piece to a cell in a given rotation: Eternity II's hints,
 // or a fragment whose place is known. Every solver honours it.
 type FixedPiece struct {
-	Cell      Cell
+	// Cell is where the piece is pinned.
+	Cell Cell
+	// Placement is the piece and the rotation it is pinned in, which holds
+	// even when the puzzle's pieces may not otherwise turn.
 	Placement Placement
 }
 
 // Puzzle is a rectangular board of Rows × Cols cells and the pieces to place
 // on it.
 type Puzzle struct {
+	// Rows and Cols are the board's size, which need not match the number
+	// of pieces: a puzzle may have holes or pieces left over.
 	Rows, Cols int
 	// Pieces are indexed by their ID.
 	Pieces []Piece

@@ -26,6 +26,8 @@ const (
 	Finished
 )
 
+// String returns the kind in lower case, so that a progress log reads
+// "improved" rather than a number.
 func (k EventKind) String() string {
 	switch k {
 	case Started:
@@ -42,6 +44,8 @@ func (k EventKind) String() string {
 
 // Event reports a run's progress to an observer.
 type Event struct {
+	// Kind says which of the other fields hold news: an observer usually
+	// switches on it.
 	Kind EventKind
 	// Cost is the best cost so far, +Inf before any board was scored.
 	Cost float64

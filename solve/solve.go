@@ -13,6 +13,8 @@ import (
 
 // Problem is what to solve: a puzzle and the scorer that prices its joins.
 type Problem struct {
+	// Puzzle is the board and its pieces. It is only read: one puzzle
+	// can be solved by several runs at once.
 	Puzzle *puzzle.Puzzle
 	// Scorer prices joins. Nil means, for a puzzle whose pieces all have
 	// pictures, a dense table of the default pixel measure built by Start
@@ -29,6 +31,8 @@ type Problem struct {
 // or an observer's own error. Solve starts no goroutine that outlives the
 // call and, for a given seed and one worker, always returns the same result.
 type Solver interface {
+	// Solve runs the method on p until it solves it, its budget or ctx
+	// ends, or an observer stops it, and returns the best board found.
 	Solve(ctx context.Context, p Problem, opts ...Option) (*Result, error)
 }
 
@@ -37,6 +41,9 @@ type Solver interface {
 // value yielded. Boards are the caller's to keep.
 type Enumerator interface {
 	Solver
+	// All returns the solutions of p as a sequence rather than a slice,
+	// so that a caller who needs a few does not pay for them all; the
+	// search runs as the loop asks and stops when it breaks.
 	All(ctx context.Context, p Problem, opts ...Option) iter.Seq2[*puzzle.Board, error]
 }
 
@@ -61,6 +68,8 @@ const (
 	Done
 )
 
+// String returns the status in lower case, so that a result prints why
+// the run ended in words; an unknown status shows its number.
 func (s Status) String() string {
 	switch s {
 	case Solved:

@@ -40,10 +40,16 @@ const maxInput = 1 << 20
 // SyntaxError reports a puzzle text that cannot be read. Line is the 1-based
 // line at fault, 0 when the fault is the text as a whole (no figures at all).
 type SyntaxError struct {
+	// Line is the 1-based line at fault, so that an editor can jump to
+	// it, or 0 for the text as a whole.
 	Line int
-	Msg  string
+	// Msg says what is wrong, without the line number.
+	Msg string
 }
 
+// Error returns "polyomino: line N: what", naming the line before the
+// fault as compilers do, or "polyomino: what" when no single line is at
+// fault, rather than point at a line 0 that no editor shows.
 func (e *SyntaxError) Error() string {
 	if e.Line == 0 {
 		return "polyomino: " + e.Msg

@@ -10,19 +10,26 @@ import (
 // that their bounding box starts at (0, 0); board positions are cells of the
 // board's bounding box.
 type Cell struct {
+	// Row and Col may be negative while a shape is being turned; shapes
+	// and board positions keep them from 0.
 	Row, Col int
 }
 
 // Add returns c moved by d.
 func (c Cell) Add(d Cell) Cell { return Cell{c.Row + d.Row, c.Col + d.Col} }
 
+// String returns "(row,col)", the form error messages use to name a cell.
 func (c Cell) String() string { return fmt.Sprintf("(%d,%d)", c.Row, c.Col) }
 
 // Square is a cell with a colour. In the text format the colour is the
 // character drawn in the cell; a tile's square may only cover a board square
 // of the same colour.
 type Square struct {
+	// Cell is embedded so that a square moves and compares as its cell
+	// does.
 	Cell
+	// Colour is the character the text format draws in the square; a
+	// shape without colours uses one character throughout.
 	Colour rune
 }
 
@@ -104,6 +111,8 @@ func (t Transform) Inverse() Transform {
 
 var transformNames = [8]string{"identity", "rotate90", "rotate180", "rotate270", "mirror", "mirror+rotate90", "mirror+rotate180", "mirror+rotate270"}
 
+// String returns the transform's name ("mirror+rotate90"), which says in
+// what order the mirror and the turn apply.
 func (t Transform) String() string {
 	if !t.Valid() {
 		return fmt.Sprintf("Transform(%d)", uint8(t))

@@ -140,9 +140,13 @@ func (p *Puzzle) Symmetries() []Transform { return p.Board.Symmetries() }
 // Placement lays a tile on the board: tile Tile, turned by Transform, with
 // the bounding box of the turned shape starting at board cell At.
 type Placement struct {
-	Tile      int
+	// Tile indexes Puzzle.Tiles.
+	Tile int
+	// Transform turns or mirrors the tile before it is laid down.
 	Transform Transform
-	At        Cell
+	// At is where the turned shape's bounding box starts, not its first
+	// square, so that every orientation is placed the same way.
+	At Cell
 }
 
 // Solution is a set of placements, one per tile used.
@@ -166,6 +170,8 @@ func (p *Puzzle) Squares(pl Placement) ([]Square, error) {
 
 // Grid is a solution drawn on the board's bounding box.
 type Grid struct {
+	// Rows and Cols are the size of the board's bounding box, which
+	// includes the cells of an irregular board that are not squares.
 	Rows, Cols int
 	// Tiles holds, row by row, the tile covering each cell, or -1.
 	Tiles []int

@@ -150,8 +150,12 @@ func (s Shape) Symmetries() []Transform {
 // Orientation is one way of laying a tile down: the transform applied and
 // the shape it gives.
 type Orientation struct {
+	// Transform is the first of the transforms that give Shape, the one a
+	// Placement records.
 	Transform Transform
-	Shape     Shape
+	// Shape is the tile turned by Transform, back at (0, 0), ready to be
+	// laid at any cell.
+	Shape Shape
 }
 
 // Orientations returns the distinct orientations of s that m allows, in the

@@ -42,6 +42,8 @@ const (
 	Spiral
 )
 
+// String returns a short lower-case name for reports, benchmark and
+// subtest names; an unknown value shows its number.
 func (o Order) String() string {
 	switch o {
 	case RowScan:
@@ -88,7 +90,9 @@ type Solver struct {
 func New(opts ...Option) *Solver {
 	s := &Solver{}
 	for _, o := range opts {
-		o(s)
+		if o != nil {
+			o(s)
+		}
 	}
 	return s
 }
@@ -136,6 +140,9 @@ func (e engine) boards(found func(*puzzle.Board) bool) {
 
 // start prepares a run and its search.
 func (s *Solver) start(ctx context.Context, p solve.Problem, opts []solve.Option) (*solve.Run, engine, error) {
+	if s.order > Spiral {
+		return nil, engine{}, fmt.Errorf("backtrack: unknown %v: want RowScan, MostConstrained, FrameFirst or Spiral", s.order)
+	}
 	run, err := solve.Start(ctx, p, opts...)
 	if err != nil {
 		return nil, engine{}, err

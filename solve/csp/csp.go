@@ -28,6 +28,8 @@ const (
 	ArcConsistency
 )
 
+// String returns a short lower-case name for reports, benchmark and
+// subtest names; an unknown value shows its number.
 func (p Propagation) String() string {
 	switch p {
 	case ForwardChecking:
@@ -56,6 +58,8 @@ const (
 	MRV
 )
 
+// String returns a short lower-case name for reports, benchmark and
+// subtest names; an unknown value shows its number.
 func (o Order) String() string {
 	switch o {
 	case ThesisOrder:
@@ -192,6 +196,8 @@ func (s *Solver) All(ctx context.Context, p solve.Problem, opts ...solve.Option)
 // Stats counts the work of a counting run: the run's counters and those
 // of constraint propagation.
 type Stats struct {
+	// Stats holds the counters every method keeps, embedded so that a
+	// counting run's figures read like any run's.
 	solve.Stats
 	// Propagations counts domain revisions: a neighbour narrowed by a
 	// placed piece, an all-different sweep after a placement, an arc

@@ -40,7 +40,11 @@ type Problem struct {
 // Elem is one item of an option, with a colour for secondary items (0 = no
 // colour).
 type Elem struct {
-	Item   int32
+	// Item indexes the problem's items; int32 keeps an option's
+	// elements compact, as the solvers copy them into their links.
+	Item int32
+	// Colour lets options share a secondary item when they agree on it
+	// (Knuth's colours); 0 means the item is covered outright.
 	Colour int32
 }
 
@@ -128,10 +132,16 @@ func (p *Problem) describe(item int) string {
 // so that a caller who knows the size of its problem builds it in one
 // allocation instead of growing it option by option (which, for a large
 // problem, allocates several times its final size). Negative numbers are
-// taken as 0.
+// taken as 0, and numbers beyond what the problem can still hold are
+// ignored: such a hint is wrong, and honouring it would exhaust memory.
 func (p *Problem) Grow(options, elems int) {
-	p.elems = slices.Grow(p.elems, max(elems, 0))
-	p.start = slices.Grow(p.start, max(options, 0))
+	room := int64(maxNodes) - p.nodes
+	if options > 0 && int64(options) <= room {
+		p.start = slices.Grow(p.start, options)
+	}
+	if elems > 0 && int64(elems) <= room {
+		p.elems = slices.Grow(p.elems, elems)
+	}
 }
 
 // AddOption appends an option (a row) and returns its index. An option

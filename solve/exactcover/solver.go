@@ -25,6 +25,8 @@ const (
 	Leftmost
 )
 
+// String returns a short name for reports, benchmark and subtest names,
+// "MRV" in capitals as Knuth writes it; an unknown value shows its number.
 func (c Choice) String() string {
 	switch c {
 	case MRV:
@@ -56,6 +58,8 @@ const (
 	DancingLinks
 )
 
+// String returns a short lower-case name for reports, benchmark and
+// subtest names; an unknown value shows its number.
 func (e Engine) String() string {
 	switch e {
 	case Bitsets:
@@ -132,8 +136,9 @@ type Count struct {
 // the order chosen. The status is solve.Solved with the solution,
 // solve.Exhausted when there is none, or solve.Canceled,
 // solve.IterationLimit or solve.Stopped when the run ended first, with a
-// nil solution. The error is non-nil only for a nil problem or an
-// observer's error other than solve.ErrStop.
+// nil solution. The error is non-nil only for a nil or zero problem, an
+// unknown Engine or Choice, or an observer's error other than
+// solve.ErrStop.
 //
 // A problem without primary items has one solution, the empty one.
 func (s *Solver) Solve(ctx context.Context, p *Problem, opts ...solve.Option) ([]int, solve.Status, Stats, error) {
@@ -154,9 +159,10 @@ func (s *Solver) Solve(ctx context.Context, p *Problem, opts ...solve.Option) ([
 // All yields every solution lazily, in search order, each as a fresh slice
 // of option indices in the order chosen. It starts no goroutine: the search
 // runs inside the loop. Breaking out of the loop ends the search (the
-// observer sees status solve.Stopped). The context ending, a nil problem or
-// an observer's error yields a final (nil, err); an iteration limit or an
-// observer's solve.ErrStop ends the sequence silently.
+// observer sees status solve.Stopped). The context ending, a nil or zero
+// problem, an unknown Engine or Choice or an observer's error yields a
+// final (nil, err); an iteration limit or an observer's solve.ErrStop ends
+// the sequence silently.
 func (s *Solver) All(ctx context.Context, p *Problem, opts ...solve.Option) iter.Seq2[[]int, error] {
 	return func(yield func([]int, error) bool) {
 		r, err := s.begin(ctx, p, opts)
@@ -233,6 +239,16 @@ type runner struct {
 func (s *Solver) begin(ctx context.Context, p *Problem, opts []solve.Option) (*runner, error) {
 	if p == nil {
 		return nil, ErrNilProblem
+	}
+	if p.start == nil {
+		// A Problem literal has no option table to search.
+		return nil, errors.New("exactcover: a zero Problem: make it with NewProblem or ReadDLX")
+	}
+	if s.engine > DancingLinks {
+		return nil, fmt.Errorf("exactcover: unknown %v: want Bitsets or DancingLinks", s.engine)
+	}
+	if s.choice > Leftmost {
+		return nil, fmt.Errorf("exactcover: unknown %v: want MRV or Leftmost", s.choice)
 	}
 	if ctx == nil {
 		ctx = context.Background()

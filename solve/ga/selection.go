@@ -23,6 +23,8 @@ const (
 	InverseCost
 )
 
+// String returns a short lower-case name for reports, benchmark and
+// subtest names; an unknown value shows its number.
 func (f Fitness) String() string {
 	switch f {
 	case MatchedJoins:

@@ -56,6 +56,8 @@ const (
 	ThesisSummed
 )
 
+// String returns a short lower-case name for reports, benchmark and
+// subtest names; an unknown value shows its number.
 func (f Formulation) String() string {
 	switch f {
 	case EdgeMatching:

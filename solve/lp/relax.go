@@ -52,7 +52,7 @@ type Relaxation struct {
 	// A relaxation whose optimum is fractional does not say where the
 	// pieces go.
 	Fractional  int
-	MaxFraction float64
+	MaxFraction float64 // the largest fractional value, 0 when none
 	// Runtime is the time Relax took, building the matrices included.
 	Runtime time.Duration
 }

@@ -23,6 +23,8 @@ const (
 	FromRandom
 )
 
+// String returns a short lower-case name for reports, benchmark and
+// subtest names; an unknown value shows its number.
 func (r Reheat) String() string {
 	switch r {
 	case FromCurrent:

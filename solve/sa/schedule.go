@@ -23,6 +23,8 @@ const (
 	CostPerPieceStart
 )
 
+// String returns a short lower-case name for reports, benchmark and
+// subtest names; an unknown value shows its number.
 func (r StartRule) String() string {
 	switch r {
 	case FixedStart:
@@ -43,7 +45,7 @@ func (r StartRule) String() string {
 type Schedule struct {
 	// Start and T0 set each cycle's first temperature (see StartRule).
 	Start StartRule
-	T0    float64
+	T0    float64 // a temperature, or a multiplier of the cost, as Start says
 	// Factor multiplies the temperature after each step: geometric
 	// cooling. It lies in (0, 1]; 1 anneals at one temperature.
 	Factor float64

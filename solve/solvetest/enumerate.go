@@ -3,7 +3,6 @@ package solvetest
 import (
 	"context"
 	"iter"
-	"runtime"
 	"runtime/debug"
 	"time"
 
@@ -63,7 +62,7 @@ func (s *suite) enumerator(t tester) {
 	inst := several
 	for _, workers := range []int{1, 2} {
 		t.run("break with "+plural(workers, "worker"), func(t tester) {
-			before := runtime.NumGoroutine()
+			before := goroutineSnapshot()
 			n := 0
 			s.drain(t, e.All(context.Background(), inst.problem, solve.WithWorkers(workers)), func(b *puzzle.Board, err error) bool {
 				n++

@@ -5,7 +5,9 @@ import (
 	"errors"
 	"math"
 	"runtime"
+	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
@@ -21,6 +23,10 @@ const (
 	// cancelAfter is how long a run goes before its context is cancelled:
 	// long enough for a solver to be deep in its search.
 	cancelAfter = 50 * time.Millisecond
+	// minCancelAfter is the soonest the cancellation checks cancel a run
+	// that keeps ending before its context: by then a run has barely
+	// started, and timers are no finer.
+	minCancelAfter = 100 * time.Microsecond
 	// cancelLimit is how soon after cancellation Solve must return. The
 	// contract asks for 100 ms; the rest is slack for loaded test machines.
 	cancelLimit = 250 * time.Millisecond
@@ -231,7 +237,11 @@ func (s *suite) cancel(t tester) {
 	inst := largeInstance(t)
 	for _, workers := range []int{1, 2} {
 		t.run("after 50ms with "+plural(workers, "worker"), func(t tester) {
-			s.cancelled(t, inst, cancelAfter, solve.WithWorkers(workers))
+			// A fast method may end by itself before 50 ms; cancel it
+			// sooner then, so that a cancellation in mid-run is checked
+			// for every method, not only for slow ones.
+			for d := cancelAfter; !s.cancelled(t, inst, d, solve.WithWorkers(workers)) && d > minCancelAfter; d /= 8 {
+			}
 		})
 	}
 	t.run("before the start", func(t tester) {
@@ -240,9 +250,15 @@ func (s *suite) cancel(t tester) {
 }
 
 // cancelled runs inst, which the solver cannot finish, and cancels it after
-// d, or before the start for d = 0.
-func (s *suite) cancelled(t tester, inst instance, d time.Duration, opts ...solve.Option) {
+// d, or before the start for d = 0. Workers stopped by a cancellation are
+// the ones most easily left running, so it checks for goroutines too. It
+// reports whether the cancellation came before the run ended, so that the
+// check meant something.
+func (s *suite) cancelled(t tester, inst instance, d time.Duration, opts ...solve.Option) (measured bool) {
 	t.Helper()
+	// Deferred first, so that it runs last: after the timer and the
+	// context are released, a goroutine still running is the solver's.
+	defer checkGoroutines(t, goroutineSnapshot())
 	ctx, stop := context.WithCancel(context.Background())
 	defer stop()
 	var kinds []solve.EventKind
@@ -279,7 +295,7 @@ func (s *suite) cancelled(t tester, inst instance, d time.Duration, opts ...solv
 		// Nothing to measure: the solver ended the run itself.
 		t.Logf("%s: the run ended by itself before the cancellation (%s); it could not be checked", inst.name, describe(res))
 		s.verify(t, ctx, inst, opts, res, false)
-		return
+		return false
 	}
 	lag := end.Sub(when)
 	t.Logf("%s: Solve returned %v after the cancellation (%s)", inst.name, lag.Round(time.Microsecond), describe(res))
@@ -291,7 +307,7 @@ func (s *suite) cancelled(t tester, inst instance, d time.Duration, opts ...solv
 		// The run reached its own end as the context was cancelled:
 		// its status rightly says so.
 		t.Logf("%s: the run ended by itself as the context was cancelled (%s)", inst.name, describe(res))
-		return
+		return true
 	}
 	if res.Status != solve.Canceled {
 		t.Errorf("the context was cancelled during the run; status is %v, want Canceled", res.Status)
@@ -300,6 +316,7 @@ func (s *suite) cancelled(t tester, inst instance, d time.Duration, opts ...solv
 	if final.Status != res.Status {
 		t.Errorf("the Finished event has status %v, the result %v", final.Status, res.Status)
 	}
+	return true
 }
 
 // goroutines checks that no goroutine outlives Solve, whether the run ends
@@ -309,7 +326,7 @@ func (s *suite) goroutines(t tester) {
 	large := largeInstance(t)
 	for _, workers := range []int{1, 2} {
 		t.run(plural(workers, "worker"), func(t tester) {
-			before := runtime.NumGoroutine()
+			before := goroutineSnapshot()
 			s.solveValid(t, context.Background(), small, solve.WithWorkers(workers), s.budget(small))
 			ctx, stop := context.WithTimeout(context.Background(), 20*time.Millisecond)
 			defer stop()
@@ -320,18 +337,73 @@ func (s *suite) goroutines(t tester) {
 	}
 }
 
-// checkGoroutines waits for the goroutine count to fall back to before and
-// fails if it does not in time.
-func checkGoroutines(t tester, before int) {
+// A goroutineSet is the goroutines running at one moment: their stacks by
+// goroutine ID.
+//
+// The suite compares identities, not counts: a goroutine of the test
+// process that ends during the runs (a timer's callback, a subtest's
+// goroutine winding down) would otherwise hide one the solver leaves
+// behind, and a failure shows where each leaked goroutine is stuck.
+type goroutineSet map[int64]string
+
+// goroutineSnapshot returns the goroutines running now.
+func goroutineSnapshot() goroutineSet {
+	buf := make([]byte, 64<<10)
+	for {
+		n := runtime.Stack(buf, true)
+		if n < len(buf) {
+			buf = buf[:n]
+			break
+		}
+		buf = make([]byte, 2*len(buf))
+	}
+	set := make(goroutineSet)
+	for _, g := range strings.Split(string(buf), "\n\n") {
+		// Each stack starts "goroutine 17 [chan receive]:".
+		head, _, _ := strings.Cut(g, "\n")
+		id, ok := strings.CutPrefix(head, "goroutine ")
+		if !ok {
+			continue
+		}
+		id, _, _ = strings.Cut(id, " ")
+		if n, err := strconv.ParseInt(id, 10, 64); err == nil {
+			set[n] = g
+		}
+	}
+	return set
+}
+
+// leakedSince returns the stacks of the goroutines running now that were
+// not running at before, in order of goroutine ID.
+func leakedSince(before goroutineSet) []string {
+	var ids []int64
+	now := goroutineSnapshot()
+	for id := range now {
+		if _, old := before[id]; !old {
+			ids = append(ids, id)
+		}
+	}
+	slices.Sort(ids)
+	stacks := make([]string, len(ids))
+	for i, id := range ids {
+		stacks[i] = now[id]
+	}
+	return stacks
+}
+
+// checkGoroutines waits for every goroutine started since before to end
+// and fails, showing their stacks, if some do not in time.
+func checkGoroutines(t tester, before goroutineSet) {
 	t.Helper()
 	deadline := time.Now().Add(goroutineWait)
 	for {
-		now := runtime.NumGoroutine()
-		if now <= before {
+		leaked := leakedSince(before)
+		if len(leaked) == 0 {
 			return
 		}
 		if time.Now().After(deadline) {
-			t.Errorf("%d goroutines before the runs, %d still running %v after they returned", before, now, goroutineWait)
+			t.Errorf("%s still running %v after the runs returned, started during them:\n\n%s",
+				plural(len(leaked), "goroutine"), goroutineWait, strings.Join(leaked, "\n\n"))
 			return
 		}
 		time.Sleep(10 * time.Millisecond)

@@ -2,8 +2,12 @@ package solvetest
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"runtime"
 	"runtime/debug"
+	"strings"
+	"sync"
 	"testing"
 
 	"github.com/reassemble/jigsaw/solve"
@@ -152,4 +156,67 @@ func describe(res *solve.Result) string {
 		return "<nil result>"
 	}
 	return fmt.Sprintf("status %v, cost %g, %d unplaced, stats %+v", res.Status, res.Cost, len(res.Unplaced), res.Stats)
+}
+
+// Check runs the suite outside go test, for a program that vets solvers
+// (a plugin host, a benchmark harness) or an example. It returns nil when
+// the solvers newSolver returns keep the contract, and otherwise an error
+// with one line per failed check: the check's name, as Run names its
+// subtest, and its first message. Config means what it means for Run.
+func Check(newSolver func() solve.Solver, cfg Config) error {
+	rec := &recorder{log: new(failureLog)}
+	rec.run("", func(t tester) { run(t, newSolver, cfg) })
+	if len(rec.log.lines) == 0 {
+		return nil
+	}
+	return errors.New("solvetest: the solver breaks the contract:\n" + strings.Join(rec.log.lines, "\n"))
+}
+
+// recorder is the tester Check runs the suite with: it records failures
+// and runs each subtest on a goroutine of its own, as testing does, so that
+// Fatalf ends only that subtest.
+type recorder struct {
+	name   string
+	failed bool
+	log    *failureLog
+}
+
+// failureLog collects the failures of one Check, in the order they came.
+type failureLog struct {
+	mu    sync.Mutex
+	lines []string
+}
+
+func (r *recorder) Helper() {}
+
+func (r *recorder) Logf(string, ...any) {}
+
+func (r *recorder) Errorf(format string, args ...any) {
+	msg, _, _ := strings.Cut(fmt.Sprintf(format, args...), "\n")
+	r.log.mu.Lock()
+	defer r.log.mu.Unlock()
+	r.failed = true
+	if r.name != "" {
+		msg = r.name + ": " + msg
+	}
+	r.log.lines = append(r.log.lines, msg)
+}
+
+func (r *recorder) Fatalf(format string, args ...any) {
+	r.Errorf(format, args...)
+	runtime.Goexit()
+}
+
+func (r *recorder) run(name string, f func(tester)) bool {
+	sub := &recorder{name: strings.TrimPrefix(r.name+"/"+name, "/"), log: r.log}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		f(sub)
+	}()
+	<-done
+	r.log.mu.Lock()
+	defer r.log.mu.Unlock()
+	r.failed = r.failed || sub.failed
+	return !sub.failed
 }

@@ -322,3 +322,37 @@ func TestFakeHarnessPasses(t *testing.T) {
 		})
 	}
 }
+
+// TestLeakNotHiddenByExitingGoroutine checks that the goroutine check
+// compares goroutines, not their number: a goroutine that was running
+// before a run and ends during it must not hide one the run leaves.
+func TestLeakNotHiddenByExitingGoroutine(t *testing.T) {
+	exiting := make(chan struct{})
+	exited := make(chan struct{})
+	go func() {
+		defer close(exited)
+		<-exiting
+	}()
+	before := goroutineSnapshot()
+
+	release := make(chan struct{})
+	defer close(release)
+	close(exiting)
+	<-exited
+	go func() { <-release }() // the leak, one for one with the goroutine that ended
+
+	f := newFakeT()
+	f.run("check", func(t tester) { checkGoroutines(t, before) })
+	if !f.failed {
+		t.Fatalf("a goroutine started after the snapshot and still running was not reported")
+	}
+	if msgs := f.log.failed["check"]; len(msgs) != 1 || !strings.Contains(msgs[0], "TestLeakNotHiddenByExitingGoroutine") {
+		t.Errorf("want one failure showing the stack of the leaked goroutine; got:\n%s", strings.Join(msgs, "\n"))
+	}
+
+	f = newFakeT()
+	f.run("check", func(t tester) { checkGoroutines(t, goroutineSnapshot()) })
+	if f.failed {
+		t.Errorf("no goroutine was started, yet the check failed:\n%s", f.log.failures())
+	}
+}

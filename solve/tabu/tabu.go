@@ -38,6 +38,8 @@ const (
 	all = Rows | Cols | Blocks | Pairs
 )
 
+// String joins the names of the moves in n with "+" ("rows+cols"), since a
+// neighbourhood is a set of them; unknown bits show as a number.
 func (n Neighbourhood) String() string {
 	if n == 0 {
 		return "none"

@@ -23,6 +23,8 @@ const (
 	Backtrack
 )
 
+// String returns a short lower-case name for reports, benchmark and
+// subtest names; an unknown value shows its number.
 func (m Method) String() string {
 	switch m {
 	case ExactCover:
@@ -55,6 +57,8 @@ const (
 	NoBounds
 )
 
+// String returns a short lower-case name for reports, benchmark and
+// subtest names; an unknown value shows its number.
 func (b Bounds) String() string {
 	switch b {
 	case HoleBounds:
@@ -157,11 +161,11 @@ type Result struct {
 
 // First returns the first solution found, with status solve.Solved, or nil
 // with solve.Exhausted when there is none or with the reason the run ended
-// first. The error is non-nil for an invalid puzzle or mode, a puzzle over
-// the solver's bound (ErrTooLarge), or an observer's error other than
+// first. The error is non-nil for an invalid puzzle, mode or option, a
+// puzzle over the solver's bound (ErrTooLarge), or an observer's error other than
 // solve.ErrStop.
 func (s *Solver) First(ctx context.Context, p *polyomino.Puzzle, m polyomino.Mode, opts ...solve.Option) (polyomino.Solution, Result, error) {
-	if err := check(p, m); err != nil {
+	if err := s.check(p, m); err != nil {
 		return nil, Result{}, err
 	}
 	if ctx == nil {
@@ -175,13 +179,13 @@ func (s *Solver) First(ctx context.Context, p *polyomino.Puzzle, m polyomino.Mod
 
 // All yields every solution lazily, in search order, each a fresh Solution
 // sorted by tile. It starts no goroutine; breaking out of the loop ends the
-// search. The context ending, an invalid puzzle, a puzzle over the
+// search. The context ending, an invalid puzzle or option, a puzzle over the
 // solver's bound (ErrTooLarge) or an observer's error yields a final
 // (nil, err); an iteration limit or an observer's
 // solve.ErrStop ends the sequence silently.
 func (s *Solver) All(ctx context.Context, p *polyomino.Puzzle, m polyomino.Mode, opts ...solve.Option) iter.Seq2[polyomino.Solution, error] {
 	return func(yield func(polyomino.Solution, error) bool) {
-		if err := check(p, m); err != nil {
+		if err := s.check(p, m); err != nil {
 			yield(nil, err)
 			return
 		}
@@ -199,10 +203,10 @@ func (s *Solver) All(ctx context.Context, p *polyomino.Puzzle, m polyomino.Mode,
 // Count counts the solutions and, unless WithUnique(false), the solutions up
 // to the board's symmetries. A run ended early returns the counts so far
 // with a nil error and the reason in Status; the error is non-nil for an
-// invalid puzzle or mode, a puzzle over the solver's bound (ErrTooLarge),
+// invalid puzzle, mode or option, a puzzle over the solver's bound (ErrTooLarge),
 // or an observer's error other than solve.ErrStop.
 func (s *Solver) Count(ctx context.Context, p *polyomino.Puzzle, m polyomino.Mode, opts ...solve.Option) (Result, error) {
-	if err := check(p, m); err != nil {
+	if err := s.check(p, m); err != nil {
 		return Result{}, err
 	}
 	if ctx == nil {
@@ -269,6 +273,18 @@ func (r *recorder) observe(e solve.Event) error {
 		return r.next(e)
 	}
 	return nil
+}
+
+// check rejects the solver's unknown settings, then what no method can
+// solve.
+func (s *Solver) check(p *polyomino.Puzzle, m polyomino.Mode) error {
+	if s.method > Backtrack {
+		return fmt.Errorf("tiling: unknown %v: want ExactCover or Backtrack", s.method)
+	}
+	if s.bounds > NoBounds {
+		return fmt.Errorf("tiling: unknown %v: want HoleBounds, SeedHoleBounds or NoBounds", s.bounds)
+	}
+	return check(p, m)
 }
 
 // check rejects what no method can solve.

@@ -1,0 +1,218 @@
+package exactcover_test
+
+import (
+	"context"
+	"errors"
+	"io"
+	"math"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/reassemble/jigsaw/solve"
+	"github.com/reassemble/jigsaw/solve/exactcover"
+)
+
+// TestBadInput gives the package every kind of mistake a caller or a .dlx
+// file can make: files with no item line, truncated options, unknown or
+// repeated items, colours where none may be, options the problem cannot
+// index, hints of huge sizes, problems that were never made, and unknown
+// engines. Each row must get an error that names what is wrong and where
+// (the line, the option, the item), or the documented status; none may
+// panic, and a huge size must be refused before anything its size is
+// allocated.
+func TestBadInput(t *testing.T) {
+	cancelled, cancel := context.WithCancel(context.Background())
+	cancel()
+	read := func(text string) func() error {
+		return func() error { _, err := exactcover.ReadDLX(strings.NewReader(text)); return err }
+	}
+	// small is the colour example of ReadDLX's doc: one solution.
+	const small = "| A simple example of color controls\nA B C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nC X:0\nB X:1\nC Y:1\n"
+	problem := func() *exactcover.Problem {
+		p, err := exactcover.ReadDLX(strings.NewReader(small))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	add := func(p *exactcover.Problem, elems ...exactcover.Elem) func() error {
+		return func() error {
+			before := p.Options()
+			_, err := p.AddOption(elems...)
+			if p.Options() != before {
+				return errors.New("a refused option was added")
+			}
+			return err
+		}
+	}
+	el := func(item, colour int32) exactcover.Elem { return exactcover.Elem{Item: item, Colour: colour} }
+	// solveStatus runs Solve and wants the status; a nil error with another
+	// status is reported as an error.
+	solveStatus := func(s *exactcover.Solver, ctx context.Context, p *exactcover.Problem, want solve.Status) func() error {
+		return func() error {
+			_, st, _, err := s.Solve(ctx, p, solve.WithMaxIterations(1000))
+			if err == nil && st != want {
+				return errors.New("status " + st.String() + ", want " + want.String())
+			}
+			return err
+		}
+	}
+
+	cases := []struct {
+		name string
+		call func() error
+		// wantIn lists fragments the error must hold; empty means the
+		// call is documented to succeed.
+		wantIn []string
+		// huge marks a row whose input claims a huge size: it must
+		// allocate next to nothing.
+		huge bool
+	}{
+		// ReadDLX.
+		{name: "empty file", call: read(""), wantIn: []string{"no item line in 0 lines"}},
+		{name: "comments only", call: read("| one\n\n| two\n"), wantIn: []string{"no item line in 3 lines"}},
+		{name: "item named twice", call: read("A B A\n"), wantIn: []string{"line 1", `item "A" is named twice`}},
+		{name: "two bars on the item line", call: read("A | B | C\n"), wantIn: []string{"line 1", "'|' twice"}},
+		{name: "colon in an item name", call: read("A B:1\n"), wantIn: []string{"line 1", `"B:1"`}},
+		{name: "DLX3 multiplicities", call: read("2:3|A B\n"), wantIn: []string{"line 1", "multiplicities", "DLX3"}},
+		{name: "unknown item", call: read("A B\nA\n| note\nB Z\n"), wantIn: []string{"line 4", `unknown item "Z"`, "line 1"}},
+		{name: "option truncated inside a name", call: read("A BC | X\nA BC\nA B"), wantIn: []string{"line 3", `unknown item "B"`}},
+		{name: "option truncated at a colour", call: read("A | X\nA X:"), wantIn: []string{"line 2", `item "X" has an empty colour`}},
+		{name: "item twice in an option", call: read("A B\nA B A\n"), wantIn: []string{"line 2", `item "A" appears twice`}},
+		{name: "colour on a primary item", call: read("A | X\nA:1 X\n"), wantIn: []string{"line 2", `primary item "A" cannot take colour "1"`}},
+		{name: "colon with no item", call: read("A | X\n:1 A\n"), wantIn: []string{"line 2", `":1" has no item name`}},
+		{name: "colour with a colon", call: read("A | X\nA X:1:2\n"), wantIn: []string{"line 2", `colour "1:2"`}},
+		{name: "unreadable file", call: func() error {
+			_, err := exactcover.ReadDLX(io.MultiReader(strings.NewReader("A B\nA B\n"), errReader{}))
+			if !errors.Is(err, errRead) {
+				return errors.New("the reader's error is not wrapped")
+			}
+			return err
+		}, wantIn: []string{"reading line 3", "disk on fire"}},
+		{name: "colour codes at the end of int32", call: func() error {
+			// The largest code, named by number, and a named colour:
+			// codes are kept in a map, not an array of their range.
+			p, err := exactcover.ReadDLX(strings.NewReader("A B | X\nA X:2147483647\nB X:2147483647\nA X:red\n"))
+			if err != nil {
+				return err
+			}
+			return solveStatus(exactcover.New(), context.Background(), p, solve.Solved)()
+		}, huge: true},
+
+		// AddOption, Grow and WriteDLX.
+		{name: "empty option", call: add(problem()), wantIn: []string{"option 5 is empty"}},
+		{name: "option with an item out of range", call: add(problem(), el(0, 0), el(5, 0)), wantIn: []string{"option 5", "item 5 out of range [0, 5)"}},
+		{name: "option with a negative item", call: add(problem(), el(-1, 0)), wantIn: []string{"option 5", "item -1"}},
+		{name: "option with an item twice", call: add(problem(), el(1, 0), el(3, 0), el(1, 0)), wantIn: []string{"option 5", `"B"`, "twice"}},
+		{name: "option with a negative colour", call: add(problem(), el(0, 0), el(3, -4)), wantIn: []string{"option 5", `"X"`, "negative colour -4"}},
+		{name: "option colouring a primary item", call: add(problem(), el(2, 7)), wantIn: []string{"option 5", `primary item 2 ("C")`, "colour 7"}},
+		{name: "option added to a zero problem", call: add(&exactcover.Problem{}, el(0, 0)), wantIn: []string{"item 0 out of range [0, 0)"}},
+		{name: "grow by a huge hint", call: func() error {
+			p := exactcover.NewProblem(2, 0)
+			p.Grow(math.MaxInt, math.MaxInt)
+			p.Grow(1<<40, 1<<40)
+			_, err := p.AddOption(el(0, 0), el(1, 0))
+			return err
+		}, huge: true},
+		{name: "write a nil problem", call: func() error { return exactcover.WriteDLX(io.Discard, nil) }, wantIn: []string{"nil problem"}},
+		{name: "write a problem without primary items", call: func() error {
+			return exactcover.WriteDLX(io.Discard, exactcover.NewProblem(0, 2))
+		}, wantIn: []string{"at least one primary item"}},
+		{name: "write a name with a blank", call: func() error {
+			p := problem()
+			p.SetName(1, "B B")
+			return exactcover.WriteDLX(io.Discard, p)
+		}, wantIn: []string{"item 1", `"B B"`}},
+		{name: "write two items of one name", call: func() error {
+			p := problem()
+			p.SetName(4, "X")
+			return exactcover.WriteDLX(io.Discard, p)
+		}, wantIn: []string{"items 3 and 4", `"X"`}},
+
+		// The solver.
+		{name: "solve a nil problem", call: solveStatus(exactcover.New(), context.Background(), nil, 0), wantIn: []string{"nil problem"}},
+		{name: "solve a zero problem", call: solveStatus(exactcover.New(), context.Background(), &exactcover.Problem{}, 0),
+			wantIn: []string{"zero Problem", "NewProblem"}},
+		{name: "count a zero problem", call: func() error {
+			_, err := exactcover.New().Count(context.Background(), &exactcover.Problem{})
+			return err
+		}, wantIn: []string{"zero Problem"}},
+		{name: "all of a nil problem", call: func() error {
+			for _, err := range exactcover.New().All(context.Background(), nil) {
+				return err
+			}
+			return errors.New("All yielded nothing")
+		}, wantIn: []string{"nil problem"}},
+		{name: "unknown engine", call: solveStatus(exactcover.New(exactcover.WithEngine(7)), context.Background(), problem(), 0),
+			wantIn: []string{"Engine(7)"}},
+		{name: "unknown choice", call: solveStatus(exactcover.New(exactcover.WithChoice(9)), context.Background(), problem(), 0),
+			wantIn: []string{"Choice(9)"}},
+		{name: "nil option", call: solveStatus(exactcover.New(nil), context.Background(), problem(), solve.Solved)},
+		{name: "nil context", call: solveStatus(exactcover.New(), nil, problem(), solve.Solved)},
+		{name: "cancelled context", call: solveStatus(exactcover.New(), cancelled, problem(), solve.Canceled)},
+		{name: "primary item in no option", call: func() error {
+			p := exactcover.NewProblem(3, 0)
+			if _, err := p.AddOption(el(0, 0), el(1, 0)); err != nil {
+				return err
+			}
+			return solveStatus(exactcover.New(), context.Background(), p, solve.Exhausted)()
+		}},
+		{name: "option of secondary items only", call: func() error {
+			p, err := exactcover.ReadDLX(strings.NewReader("A | X Y\nX Y\nA X\n"))
+			if err != nil {
+				return err
+			}
+			return solveStatus(exactcover.New(exactcover.WithEngine(exactcover.DancingLinks)), context.Background(), p, solve.Solved)()
+		}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			err := noPanic(t, tc.call)
+			runtime.ReadMemStats(&after)
+			if tc.huge {
+				// A 2 MiB allowance covers the error message and the
+				// test's own book-keeping, not an array of the size
+				// claimed.
+				if grew := after.TotalAlloc - before.TotalAlloc; grew > 2<<20 {
+					t.Errorf("the call allocated %d bytes", grew)
+				}
+			}
+			if len(tc.wantIn) == 0 {
+				if err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			if err == nil {
+				t.Fatalf("accepted; want an error naming %q", tc.wantIn)
+			}
+			for _, w := range tc.wantIn {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("error %q does not name %q", err, w)
+				}
+			}
+		})
+	}
+}
+
+// noPanic calls f and turns a panic into a test failure.
+func noPanic(t *testing.T, f func() error) (err error) {
+	t.Helper()
+	defer func() {
+		if r := recover(); r != nil {
+			t.Fatalf("panic: %v", r)
+		}
+	}()
+	return f()
+}
+
+// errRead is what errReader fails with.
+var errRead = errors.New("disk on fire")
+
+// errReader fails every read.
+type errReader struct{}
+
+func (errReader) Read([]byte) (int, error) { return 0, errRead }
