@@ -138,6 +138,18 @@ func TestBadInput(t *testing.T) {
 			wantIn: []string{"0 pixels deep", "4×4"}},
 		{name: "profile deeper than the image", call: func() error { _, err := edge.SideProfile(tile(4, 3), puzzle.Left, 4); return err },
 			wantIn: []string{"4 pixels deep", "4×3"}},
+		{name: "profile of side 7", call: func() error { _, err := edge.SideProfile(tile(4, 4), puzzle.Side(7), 2); return err },
+			wantIn: []string{"Side(7)"}},
+		{name: "table with a nil context", call: func() error {
+			//lint:ignore SA1012 a nil context is the mistake under test
+			_, err := edge.NewTable(nil, pictures(), edge.MGC(), 1)
+			return err
+		}, wantIn: []string{"nil context"}},
+		{name: "sparse table with a nil context", call: func() error {
+			//lint:ignore SA1012 a nil context is the mistake under test
+			_, err := edge.NewSparse(nil, pictures(), edge.MGC(), 2, 1)
+			return err
+		}, wantIn: []string{"nil context"}},
 		{name: "profiles one pixel deep", call: func() error { _, err := edge.Profiles(pictures(), 1); return err },
 			wantIn: []string{"depth 1", "2"}},
 		{name: "thesis labels without a measure", call: func() error { _, err := edge.ThesisLabels(pictures(), nil); return err },

@@ -36,10 +36,14 @@ const MinDepth = 2
 
 // SideProfile reads side s of img to the given depth. The image must be at
 // least depth pixels in both directions; sides of a non-square image have
-// the lengths of its edges.
+// the lengths of its edges. A side other than the four is an error.
 func SideProfile(img image.Image, s puzzle.Side, depth int) (Profile, error) {
 	if img == nil {
 		return Profile{}, errors.New("edge: nil image")
+	}
+	if !s.Valid() {
+		// The reading below would take it for Left.
+		return Profile{}, fmt.Errorf("edge: no side %v: want top, right, bottom or left", s)
 	}
 	r := img.Bounds()
 	w, h := r.Dx(), r.Dy()

@@ -80,7 +80,8 @@ type Table struct {
 // means runtime.GOMAXPROCS(0)), all finished before it returns. It honours
 // ctx: once ctx ends it returns ctx.Err() after at most 8 rows of work per
 // worker (a row prices one piece against every other), leaving no
-// goroutine behind. A join whose cost is NaN is an error naming the two sides.
+// goroutine behind; a nil ctx is an error. A join whose cost is NaN is an
+// error naming the two sides.
 func NewTable(ctx context.Context, p *puzzle.Puzzle, m Measure, workers int) (*Table, error) {
 	d, err := bindMeasure(ctx, p, m)
 	if err != nil {
@@ -113,6 +114,11 @@ func NewTable(ctx context.Context, p *puzzle.Puzzle, m Measure, workers int) (*T
 func bindMeasure(ctx context.Context, p *puzzle.Puzzle, m Measure) (Dissimilarity, error) {
 	if m == nil {
 		return nil, fmt.Errorf("edge: nil measure")
+	}
+	if ctx == nil {
+		// Refused rather than taken as context.Background(): the
+		// callers go on to hand ctx to their workers.
+		return nil, fmt.Errorf("edge: nil context: pass context.Background() for none")
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err

@@ -3,12 +3,14 @@ package esp_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"image"
 	"math"
 	"math/rand/v2"
 	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/reassemble/jigsaw/edge"
 	"github.com/reassemble/jigsaw/esp"
@@ -178,6 +180,9 @@ func TestBadInput(t *testing.T) {
 			wantIn: []string{"8 pieces and 9223372036854775807 missing", "more cells than a board can hold"}, huge: true},
 		{name: "shapes with a huge count missing", call: shapes(holed, 1<<30),
 			wantIn: []string{"8 pieces and 1073741824 missing", "larger than"}, huge: true},
+		{name: "shapes with 2^20 missing", call: shapes(holed, 1<<20),
+			wantIn: []string{"8 pieces and 1048576 missing", "at most 1024"}, huge: true},
+		{name: "shapes with 16 missing per piece", call: shapes(full, 16*9, esp.WithShapeBudget(0))},
 		{name: "shapes with many missing, searched under a budget", call: shapes(holed, 1000, esp.WithShapeBudget(100))},
 		{name: "shapes with a huge budget on no pieces", call: shapes(with(func(q *puzzle.Puzzle) { q.Pieces = nil }), 1), wantIn: []string{"no pieces"}},
 
@@ -187,6 +192,26 @@ func TestBadInput(t *testing.T) {
 		{name: "pictures with a table for another puzzle", call: run(esp.NewPictures(), context.Background(), pictures, otherTable, solve.Solved),
 			wantIn: []string{"2 pieces", "4"}},
 	}
+	// A wildcard run on a board of a million cells, 8 of them pieces, must
+	// end within 100 ms of its context (the solver contract), though a
+	// single node scans every cell.
+	cases = append(cases, row{name: "wildcard cancelled on a huge sparse board", call: func() error {
+		const wait, limit = 20 * time.Millisecond, 100 * time.Millisecond
+		ctx, cancel := context.WithTimeout(context.Background(), wait)
+		defer cancel()
+		begin := time.Now()
+		res, err := esp.NewWildcard().Solve(ctx, solve.Problem{Puzzle: hugeBoard})
+		if err != nil {
+			return err
+		}
+		if took := time.Since(begin); took > wait+limit {
+			return fmt.Errorf("the run took %v to end, want under %v", took, wait+limit)
+		}
+		if res.Status != solve.Canceled {
+			return errors.New("status " + res.Status.String() + ", want canceled")
+		}
+		return res.Board.Validate(hugeBoard)
+	}})
 	for _, s := range solvers {
 		labels := s.name != "pictures"
 		cases = append(cases,

@@ -45,10 +45,34 @@ type engine struct {
 	free, toFill, blanks int
 
 	depth, deepest int
+	// work counts the cells and pieces looked at since the context was
+	// last polled. A node of a large board with many holes scans every
+	// cell, so polling once per so many nodes (as Step does) would leave
+	// a cancelled run going for seconds; polling by work keeps the delay
+	// to the time of pollWork cells, whatever the board.
+	work int
 	// bufs[d] holds the options of the cell chosen at depth d; spare is
 	// scratch for the cell being compared.
 	bufs  [][]puzzle.Placement
 	spare []puzzle.Placement
+}
+
+// pollWork is the work between two polls of the context: some tens of
+// microseconds of scanning, so that polling costs nothing measurable.
+const pollWork = 1 << 14
+
+// stopped is the cell choose returns when the run must end.
+const stopped = -2
+
+// busy counts n units of work and reports whether the run must end,
+// polling the context once enough work has been done since the last poll.
+func (e *engine) busy(n int) bool {
+	e.work += n
+	if e.work < pollWork {
+		return false
+	}
+	e.work = 0
+	return e.run.Done()
 }
 
 // newEngine prepares a search of the run's puzzle starting from base, a
@@ -95,6 +119,7 @@ func (e *engine) reset(base *puzzle.Board, holes []int) {
 		e.blanks = max(0, e.toFill-e.free)
 	}
 	e.depth = 0
+	e.work += 2 * len(base.Cells)
 }
 
 // solve searches from the current board. It reports found after offering
@@ -116,7 +141,10 @@ func (e *engine) solve() outcome {
 	}
 	e.run.Stats.Nodes++
 	cell, opts, blank := e.choose()
-	if cell < 0 {
+	switch {
+	case cell == stopped:
+		return halted
+	case cell < 0:
 		return failed
 	}
 	c := e.board.CellAt(cell)
@@ -177,7 +205,8 @@ func (e *engine) down() {
 
 // choose returns the undecided cell with the fewest options, its pieces
 // (in a buffer owned by the current depth) and whether it may stay blank,
-// or -1 when some cell has no option at all. The cells considered are those
+// or -1 when some cell has no option at all, or stopped when the run must
+// end. The cells considered are those
 // next to a placed piece; when there are none (at the start, or on an
 // island the holes cut off), the undecided cells with the most sides on the
 // rim, where the frame leaves fewest pieces.
@@ -205,6 +234,9 @@ func (e *engine) choose() (int, []puzzle.Placement, bool) {
 	defer func() { e.bufs[e.depth] = bestBuf }()
 	frontier := false
 	for i, pl := range e.board.Cells {
+		if e.busy(1) {
+			return stopped, nil, false
+		}
 		if !pl.IsEmpty() || e.hole[i] || !e.touchesPiece(i) {
 			continue
 		}
@@ -216,11 +248,17 @@ func (e *engine) choose() (int, []puzzle.Placement, bool) {
 	if !frontier {
 		most := -1
 		for i, pl := range e.board.Cells {
+			if e.busy(1) {
+				return stopped, nil, false
+			}
 			if pl.IsEmpty() && !e.hole[i] {
 				most = max(most, e.rimSides(i))
 			}
 		}
 		for i, pl := range e.board.Cells {
+			if e.busy(1) {
+				return stopped, nil, false
+			}
 			if pl.IsEmpty() && !e.hole[i] && e.rimSides(i) == most {
 				if !consider(i) {
 					return -1, nil, false
@@ -284,7 +322,9 @@ func (e *engine) options(i int, dst []puzzle.Placement) ([]puzzle.Placement, boo
 		}
 		need[s] = rule.Mate(l)
 	}
-	for _, pl := range e.cands.Base(need) {
+	base := e.cands.Base(need)
+	e.work += len(base)
+	for _, pl := range base {
 		if e.used[pl.Piece] || !e.cands.Satisfies(pl, need) {
 			continue
 		}

@@ -110,8 +110,11 @@ func WithShapeSolver(opts ...Option) ShapeOption {
 // then by whether the shape is the hint, then by how square they are.
 //
 // p must be valid apart from its size, without fixed pieces (their cells
-// belong to a board of known size) or extra pieces. A context that ends
-// stops the searches with its error.
+// belong to a board of known size) or extra pieces. At most 16 pieces may
+// be missing per piece present, or 1024 whatever their number: a shape's
+// search costs time and memory in proportion to its cells, and a board
+// that is almost all holes says little about the pieces. A context that ends stops the searches with
+// its error.
 func Shapes(ctx context.Context, p *puzzle.Puzzle, missing int, opts ...ShapeOption) ([]ShapeCandidate, error) {
 	cfg := shapeConfig{budget: 100000}
 	for _, o := range opts {
@@ -140,6 +143,10 @@ func Shapes(ctx context.Context, p *puzzle.Puzzle, missing int, opts ...ShapeOpt
 	q.Rows, q.Cols = 1, max(n, 1)
 	if err := q.Validate(); err != nil {
 		return nil, fmt.Errorf("esp: shapes: %d pieces and %d missing: %w", len(p.Pieces), missing, err)
+	}
+	if most := maxMissing(len(p.Pieces)); missing > most {
+		return nil, fmt.Errorf("esp: shapes: %d pieces and %d missing: at most %d may be missing for %d pieces (%d per piece, or %d)",
+			len(p.Pieces), missing, most, len(p.Pieces), missingPerPiece, missingFloor)
 	}
 	fc := countFlats(p)
 	var out []ShapeCandidate
@@ -197,6 +204,20 @@ func Shapes(ctx context.Context, p *puzzle.Puzzle, missing int, opts ...ShapeOpt
 	})
 	return out, nil
 }
+
+// Shapes accepts up to missingPerPiece missing pieces per piece, or
+// missingFloor, whichever is more. Each shape's search takes time and
+// memory in proportion to the board's cells, not to the pieces, and a
+// board that is almost all holes says little about the pieces: 8 pieces
+// with 2^20 missing had Shapes allocate 1.6 GB for its candidate shapes.
+const (
+	missingPerPiece = 16
+	missingFloor    = 1024
+)
+
+// maxMissing is the most pieces Shapes lets be missing from a puzzle of
+// the given number of pieces.
+func maxMissing(pieces int) int { return max(missingFloor, missingPerPiece*pieces) }
 
 func abs(x int) int { return max(x, -x) }
 

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"hash/crc32"
 	"image"
 	"image/color"
@@ -315,6 +316,61 @@ func TestBadInput(t *testing.T) {
 		{name: "search space of a negative count", call: func() error {
 			if n := puzzle.SearchSpace(-5, true); n.Sign() != 0 {
 				return errors.New("want 0")
+			}
+			return nil
+		}},
+		{name: "search space of 2^40 pieces", call: func() error {
+			if n := puzzle.SearchSpace(1<<40, true); n != nil {
+				return errors.New("want nil")
+			}
+			return nil
+		}, huge: true},
+		{name: "search space at its bound", call: func() error {
+			// 65536 is the largest count SearchSpace documents; 2·65536
+			// bits of rotations and log2(65536!) ≈ 954,036.9 of orders
+			// (the log-gamma function), so the number has 1,085,109 bits.
+			if n := puzzle.SearchSpace(1<<16, true); n == nil || n.BitLen() != 1085109 {
+				return errors.New("want a number of 1,085,109 bits")
+			}
+			return nil
+		}},
+		{name: "new board for a nil puzzle", call: func() error {
+			if b := puzzle.NewBoardFor(nil); b == nil || b.Rows != 0 || b.Cols != 0 || len(b.Cells) != 0 {
+				return errors.New("want an empty 0×0 board")
+			}
+			return nil
+		}},
+		{name: "new board for a puzzle with a fixed piece off the board", call: func() error {
+			q := p.Clone()
+			q.Fixed = []puzzle.FixedPiece{{Cell: puzzle.Cell{Row: 0, Col: 5}, Placement: pl(0, 0)}}
+			if b := puzzle.NewBoardFor(q); b.Placed() != 0 {
+				return errors.New("the fixed piece off the board was placed")
+			}
+			return nil
+		}},
+		{name: "unplaced of a nil puzzle or board", call: func() error {
+			if got := truth.Unplaced(nil); got != nil {
+				return fmt.Errorf("Unplaced(nil) = %v, want nil", got)
+			}
+			if got := (*puzzle.Board)(nil).Unplaced(p); len(got) != len(p.Pieces) {
+				return fmt.Errorf("a nil board leaves %v unplaced, want every piece", got)
+			}
+			return nil
+		}},
+		{name: "turn malformed boards", call: func() error {
+			for _, b := range []*puzzle.Board{
+				{Rows: 2, Cols: 2, Cells: []puzzle.Placement{pl(0, 0)}},
+				{Rows: -1, Cols: -2, Cells: []puzzle.Placement{pl(0, 0), pl(1, 0)}},
+				{Rows: 3, Cols: 0, Cells: []puzzle.Placement{pl(0, 0)}},
+			} {
+				for r := range puzzle.Rotation(4) {
+					if got := b.Turn(r); !got.Equal(b) || &got.Cells[0] == &b.Cells[0] {
+						return fmt.Errorf("%v turned by %d gave %v, want a copy unchanged", b, r, got)
+					}
+				}
+			}
+			if (*puzzle.Board)(nil).Turn(1) != nil {
+				return errors.New("a nil board turned to a board")
 			}
 			return nil
 		}},

@@ -28,11 +28,18 @@ func NewBoard(rows, cols int) *Board {
 }
 
 // NewBoardFor returns an empty board the size of p's, with p's fixed pieces
-// in place.
+// in place. A nil p gives an empty 0×0 board, and a fixed piece off the
+// board is left out (Validate reports both); validate a puzzle before
+// building boards from its size.
 func NewBoardFor(p *Puzzle) *Board {
+	if p == nil {
+		return NewBoard(0, 0)
+	}
 	b := NewBoard(p.Rows, p.Cols)
 	for _, f := range p.Fixed {
-		b.Set(f.Cell, f.Placement)
+		if b.In(f.Cell) {
+			b.Set(f.Cell, f.Placement)
+		}
 	}
 	return b
 }
@@ -94,7 +101,18 @@ func (b *Board) Placed() int {
 
 // Turn returns the board turned clockwise by r as a whole: cells move and
 // every piece turns with them. A quarter turn swaps Rows and Cols.
+//
+// A malformed board, whose Cells is not Rows×Cols long (Validate says so),
+// has no cell to move anywhere: Turn returns a copy of it as it is, so that
+// a caller comparing turns of a board finds the fault where it checks the
+// board, not in a panic here. A nil board turns to nil.
 func (b *Board) Turn(r Rotation) *Board {
+	if b == nil {
+		return nil
+	}
+	if !b.wellFormed() {
+		return b.Clone()
+	}
 	r &= 3
 	rows, cols := b.Rows, b.Cols
 	if r&1 == 1 {
@@ -120,6 +138,18 @@ func (b *Board) Turn(r Rotation) *Board {
 		t.Set(d, p)
 	}
 	return t
+}
+
+// wellFormed reports whether b's Cells holds its Rows×Cols cells, without
+// the product, which can overflow.
+func (b *Board) wellFormed() bool {
+	if b.Rows < 0 || b.Cols < 0 {
+		return false
+	}
+	if b.Cols == 0 {
+		return len(b.Cells) == 0
+	}
+	return len(b.Cells)%b.Cols == 0 && len(b.Cells)/b.Cols == b.Rows
 }
 
 // Turns returns the whole-board rotations that keep the board's shape: all
@@ -188,10 +218,18 @@ func isFixed(p *Puzzle, c Cell, pl Placement) bool {
 }
 
 // Unplaced returns, in increasing order, the pieces of p that b does not
-// place.
+// place. A nil p has no pieces to leave out, so the answer is nil; a nil b
+// places none, so the answer is every piece.
 func (b *Board) Unplaced(p *Puzzle) []PieceID {
+	if p == nil {
+		return nil
+	}
 	used := make([]bool, len(p.Pieces))
-	for _, pl := range b.Cells {
+	var cells []Placement
+	if b != nil {
+		cells = b.Cells
+	}
+	for _, pl := range cells {
 		if pl.Piece >= 0 && int(pl.Piece) < len(used) {
 			used[pl.Piece] = true
 		}

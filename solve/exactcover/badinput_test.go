@@ -3,6 +3,7 @@ package exactcover_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"math"
 	"runtime"
@@ -56,6 +57,14 @@ func TestBadInput(t *testing.T) {
 				return errors.New("status " + st.String() + ", want " + want.String())
 			}
 			return err
+		}
+	}
+
+	// engines are every engine under every choice of item.
+	var engines []*exactcover.Solver
+	for _, e := range []exactcover.Engine{exactcover.Bitsets, exactcover.DancingLinks} {
+		for _, c := range []exactcover.Choice{exactcover.MRV, exactcover.Leftmost} {
+			engines = append(engines, exactcover.New(exactcover.WithEngine(e), exactcover.WithChoice(c)))
 		}
 	}
 
@@ -115,6 +124,22 @@ func TestBadInput(t *testing.T) {
 			_, err := p.AddOption(el(0, 0), el(1, 0))
 			return err
 		}, huge: true},
+		{name: "option of 17 items with one twice", call: func() error {
+			// 17 is one more than the options checked pair by pair:
+			// longer ones are sorted.
+			p := exactcover.NewProblem(1<<30, 0)
+			var elems []exactcover.Elem
+			for i := range int32(16) {
+				elems = append(elems, el(1<<29-i*1000, 0))
+			}
+			return add(p, append(elems, el(1<<29-5000, 0))...)()
+		}, wantIn: []string{"option 0", "item 536865912 appears twice"}, huge: true},
+		{name: "name one item of a billion", call: func() error {
+			p := exactcover.NewProblem(1<<30, 0)
+			p.SetName(1<<30-1, "last")
+			_, err := p.AddOption(el(1<<30-1, 0), el(1<<30, 0))
+			return err
+		}, wantIn: []string{"item 1073741824 out of range [0, 1073741824)"}, huge: true},
 		{name: "write a nil problem", call: func() error { return exactcover.WriteDLX(io.Discard, nil) }, wantIn: []string{"nil problem"}},
 		{name: "write a problem without primary items", call: func() error {
 			return exactcover.WriteDLX(io.Discard, exactcover.NewProblem(0, 2))
@@ -158,6 +183,55 @@ func TestBadInput(t *testing.T) {
 			}
 			return solveStatus(exactcover.New(), context.Background(), p, solve.Exhausted)()
 		}},
+		{name: "solve a billion primary items, one option", call: func() error {
+			// Items no option mentions must cost nothing: an array per
+			// declared item would take gigabytes here.
+			for _, s := range engines {
+				p := exactcover.NewProblem(1<<30, 0)
+				if _, err := p.AddOption(el(0, 0), el(1<<30-1, 0)); err != nil {
+					return err
+				}
+				if err := solveStatus(s, context.Background(), p, solve.Exhausted)(); err != nil {
+					return err
+				}
+			}
+			return nil
+		}, huge: true},
+		{name: "solve a billion secondary items, one option", call: func() error {
+			for _, s := range engines {
+				p := exactcover.NewProblem(2, 1<<30)
+				if _, err := p.AddOption(el(0, 0), el(1, 0), el(1<<30+1, 3)); err != nil {
+					return err
+				}
+				if err := solveStatus(s, context.Background(), p, solve.Solved)(); err != nil {
+					return err
+				}
+			}
+			return nil
+		}, huge: true},
+		{name: "sparse items count as dense ones", call: func() error {
+			// A problem whose items are spread over a huge range
+			// (unused secondary items between the used ones, unused
+			// primary items after the first unused one) must search
+			// as the same problem numbered densely: same counts.
+			for _, s := range engines {
+				for _, spread := range []bool{false, true} {
+					dense, sparse := sparseTwin(t, spread)
+					d, err := s.Count(context.Background(), dense)
+					if err != nil {
+						return err
+					}
+					sp, err := s.Count(context.Background(), sparse)
+					if err != nil {
+						return err
+					}
+					if d.Solutions != sp.Solutions || d.Stats.Nodes != sp.Stats.Nodes || d.Stats.Updates != sp.Stats.Updates || d.Status != sp.Status {
+						return fmt.Errorf("unused primary %v: dense %+v, sparse %+v", spread, d, sp)
+					}
+				}
+			}
+			return nil
+		}},
 		{name: "option of secondary items only", call: func() error {
 			p, err := exactcover.ReadDLX(strings.NewReader("A | X Y\nX Y\nA X\n"))
 			if err != nil {
@@ -196,6 +270,62 @@ func TestBadInput(t *testing.T) {
 			}
 		})
 	}
+}
+
+// sparseTwin returns one problem twice: numbered densely, and with its
+// items spread over a range of 2^24 (an unused secondary item before each
+// used one). With unusedPrimary, both have primary items in no option: one
+// in the middle of the dense problem's, and 2^20 of them in the sparse
+// one's, from the same place on.
+func sparseTwin(t *testing.T, unusedPrimary bool) (dense, sparse *exactcover.Problem) {
+	t.Helper()
+	// Four primary items A B C D and two secondary X Y, options as in
+	// the colour example of ReadDLX's doc plus two more on D, so that
+	// the search has several solutions and dead ends.
+	type opt []exactcover.Elem
+	opts := []opt{
+		{{Item: 0}, {Item: 1}, {Item: 4}, {Item: 5}},
+		{{Item: 0}, {Item: 2}, {Item: 4, Colour: 1}, {Item: 5, Colour: 1}},
+		{{Item: 2}, {Item: 4}},
+		{{Item: 1}, {Item: 4, Colour: 1}},
+		{{Item: 2}, {Item: 5, Colour: 1}},
+		{{Item: 3}, {Item: 5, Colour: 1}},
+		{{Item: 3}},
+		{{Item: 1}, {Item: 2}, {Item: 3}, {Item: 5, Colour: 1}},
+	}
+	const gap = 1 << 22 // spreads the secondary items over 2^24
+	densePrimary, sparsePrimary := 4, 4
+	shift := int32(0) // how far the sparse problem moves items 2.. up
+	if unusedPrimary {
+		// An unused primary item between B and C: dense has one,
+		// sparse 2^20.
+		densePrimary, sparsePrimary = 5, 4+1<<20
+		shift = 1 << 20
+	}
+	dense = exactcover.NewProblem(densePrimary, 2)
+	sparse = exactcover.NewProblem(sparsePrimary, 4*gap)
+	for _, o := range opts {
+		var d, s []exactcover.Elem
+		for _, e := range o {
+			di, si := e.Item, e.Item
+			if unusedPrimary && e.Item >= 2 {
+				di++
+				si += shift
+			}
+			if e.Item >= 4 {
+				si = int32(sparsePrimary) + (e.Item-3)*gap
+			}
+			d = append(d, exactcover.Elem{Item: di, Colour: e.Colour})
+			s = append(s, exactcover.Elem{Item: si, Colour: e.Colour})
+		}
+		if _, err := dense.AddOption(d...); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := sparse.AddOption(s...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dense, sparse
 }
 
 // noPanic calls f and turns a panic into a test failure.

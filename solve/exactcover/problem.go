@@ -18,8 +18,11 @@ import (
 type Problem struct {
 	primary, secondary int
 	// names holds the names set by SetName, "" where none was set; nil
-	// until the first name.
-	names []string
+	// until the first name. A problem of more than denseNames items keeps
+	// them in sparse instead, so that naming one item of a huge problem
+	// does not allocate a string header for every item.
+	names  []string
+	sparse map[int]string
 	// elems holds every option's elements, one option after another;
 	// option i is elems[start[i]:start[i+1]].
 	elems []Elem
@@ -31,10 +34,10 @@ type Problem struct {
 	// colourNames remembers the non-numeric colour names read from a
 	// .dlx file, so that writing the problem back gives the same names.
 	colourNames map[int32]string
-	// seen marks, per item, the last AddOption call that mentioned it,
-	// to find repeats in O(1); calls counts the calls.
-	seen  []int
-	calls int
+	// scratch holds a long option's items, sorted to find repeats: an
+	// array indexed by item would cost memory in proportion to the items
+	// declared, which may be far more than any option mentions.
+	scratch []int32
 }
 
 // Elem is one item of an option, with a colour for secondary items (0 = no
@@ -51,10 +54,22 @@ type Elem struct {
 // maxNodes bounds the dancing-links structure so that its links fit int32.
 const maxNodes = math.MaxInt32 - 1
 
+// denseNames is the largest number of items whose names are kept in an
+// array (16 bytes an item); beyond it, only the names set take memory.
+const denseNames = 1 << 20
+
+// shortOption is the longest option whose items are checked for repeats
+// pair by pair; longer ones are sorted, which is cheaper from about there.
+const shortOption = 16
+
 // NewProblem returns a problem with the given numbers of primary and
 // secondary items and no options. It panics if either number is negative
 // or the items are too many to index with an int32, as make does for a bad
 // length: both are the caller's mistake, not data.
+//
+// Memory grows with the options added, not with the numbers declared: an
+// item that no option mentions costs nothing, in the Problem or in a run,
+// so a caller may number its items sparsely.
 func NewProblem(primary, secondary int) *Problem {
 	if primary < 0 || secondary < 0 {
 		panic(fmt.Sprintf("exactcover: NewProblem(%d, %d): negative number of items", primary, secondary))
@@ -94,6 +109,17 @@ func (p *Problem) Option(i int) []Elem {
 // of range.
 func (p *Problem) SetName(item int, name string) {
 	p.checkItem(item)
+	if p.primary+p.secondary > denseNames {
+		if name == "" {
+			delete(p.sparse, item)
+			return
+		}
+		if p.sparse == nil {
+			p.sparse = map[int]string{}
+		}
+		p.sparse[item] = name
+		return
+	}
 	if p.names == nil {
 		if name == "" {
 			return
@@ -103,12 +129,20 @@ func (p *Problem) SetName(item int, name string) {
 	p.names[item] = name
 }
 
+// nameOf returns the name SetName gave item, or "".
+func (p *Problem) nameOf(item int) string {
+	if p.names != nil {
+		return p.names[item]
+	}
+	return p.sparse[item]
+}
+
 // Name returns the item's name: the one SetName gave it, or else its index
 // in decimal. It panics if item is out of range.
 func (p *Problem) Name(item int) string {
 	p.checkItem(item)
-	if p.names != nil && p.names[item] != "" {
-		return p.names[item]
+	if name := p.nameOf(item); name != "" {
+		return name
 	}
 	return strconv.Itoa(item)
 }
@@ -122,8 +156,8 @@ func (p *Problem) checkItem(item int) {
 // describe names an item for an error message: its index, and its name
 // when it has one.
 func (p *Problem) describe(item int) string {
-	if p.names != nil && p.names[item] != "" {
-		return fmt.Sprintf("item %d (%q)", item, p.names[item])
+	if name := p.nameOf(item); name != "" {
+		return fmt.Sprintf("item %d (%q)", item, name)
 	}
 	return fmt.Sprintf("item %d", item)
 }
@@ -158,24 +192,32 @@ func (p *Problem) AddOption(elems ...Elem) (int, error) {
 		return -1, fmt.Errorf("exactcover: option %d is empty", idx)
 	}
 	n := p.primary + p.secondary
-	if p.seen == nil {
-		p.seen = make([]int, n)
-	}
-	p.calls++
-	stamp := p.calls
-	for _, e := range elems {
+	short := len(elems) <= shortOption
+	for i, e := range elems {
 		it := int(e.Item)
 		switch {
 		case it < 0 || it >= n:
 			return -1, fmt.Errorf("exactcover: option %d: item %d out of range [0, %d)", idx, it, n)
-		case p.seen[it] == stamp:
+		case short && slices.ContainsFunc(elems[:i], func(x Elem) bool { return x.Item == e.Item }):
 			return -1, fmt.Errorf("exactcover: option %d: %s appears twice", idx, p.describe(it))
 		case e.Colour < 0:
 			return -1, fmt.Errorf("exactcover: option %d: %s has negative colour %d", idx, p.describe(it), e.Colour)
 		case e.Colour != 0 && it < p.primary:
 			return -1, fmt.Errorf("exactcover: option %d: primary %s cannot take colour %d", idx, p.describe(it), e.Colour)
 		}
-		p.seen[it] = stamp
+	}
+	if !short {
+		items := p.scratch[:0]
+		for _, e := range elems {
+			items = append(items, e.Item)
+		}
+		slices.Sort(items)
+		p.scratch = items
+		for i := 1; i < len(items); i++ {
+			if items[i] == items[i-1] {
+				return -1, fmt.Errorf("exactcover: option %d: %s appears twice", idx, p.describe(int(items[i])))
+			}
+		}
 	}
 	if p.nodes+int64(len(elems))+1 > maxNodes {
 		return -1, fmt.Errorf("exactcover: option %d: the problem would exceed %d elements", idx, maxNodes)
@@ -184,4 +226,69 @@ func (p *Problem) AddOption(elems ...Elem) (int, error) {
 	p.elems = append(p.elems, elems...)
 	p.start = append(p.start, len(p.elems))
 	return idx, nil
+}
+
+// compactSlack is how many more items than twice its elements a problem
+// may declare before a run renumbers its items (see compact): below it, the
+// engines' arrays indexed by item cost a few MiB at most.
+const compactSlack = 1 << 16
+
+// compact returns the problem a run should search: p itself, or, when p
+// declares many more items than its options mention, a copy with the items
+// renumbered densely, so that the engines' arrays indexed by item grow with
+// the options rather than with the numbers declared.
+//
+// The copy searches exactly as p does, with the same nodes and updates
+// and the same option indices. It keeps, in their order, the items that
+// an option with a primary item mentions (the others are never chosen,
+// covered or purified), and the first primary item that no such option
+// mentions, if any: both choices of item reach it before any item after
+// it, and end the branch there, so the items after it that no option
+// mentions are never looked at. Options without a primary item, which the
+// search ignores, keep their index with no elements.
+func (p *Problem) compact() *Problem {
+	n := p.primary + p.secondary
+	if int64(n) <= 2*int64(len(p.elems))+compactSlack {
+		return p
+	}
+	hasPrimary := func(opt []Elem) bool {
+		return slices.ContainsFunc(opt, func(x Elem) bool { return int(x.Item) < p.primary })
+	}
+	used := make([]int32, 0, len(p.elems)+1)
+	for o := range p.Options() {
+		if opt := p.elems[p.start[o]:p.start[o+1]]; hasPrimary(opt) {
+			for _, e := range opt {
+				used = append(used, e.Item)
+			}
+		}
+	}
+	slices.Sort(used)
+	used = slices.Compact(used)
+	// used begins 0, 1, ..., u-1: u is the first primary item unused.
+	u := 0
+	for u < len(used) && u < p.primary && int(used[u]) == u {
+		u++
+	}
+	if u < p.primary {
+		used = slices.Insert(used, u, int32(u))
+	}
+	primary, _ := slices.BinarySearch(used, int32(p.primary))
+	q := &Problem{
+		primary:   primary,
+		secondary: len(used) - primary,
+		elems:     make([]Elem, 0, len(p.elems)),
+		start:     make([]int, 1, len(p.start)),
+		nodes:     int64(len(used)) + 2,
+	}
+	for o := range p.Options() {
+		if opt := p.elems[p.start[o]:p.start[o+1]]; hasPrimary(opt) {
+			for _, e := range opt {
+				k, _ := slices.BinarySearch(used, e.Item)
+				q.elems = append(q.elems, Elem{Item: int32(k), Colour: e.Colour})
+			}
+		}
+		q.start = append(q.start, len(q.elems))
+		q.nodes += int64(q.start[o+1]-q.start[o]) + 1
+	}
+	return q
 }

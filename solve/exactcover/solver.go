@@ -265,9 +265,9 @@ func (s *Solver) begin(ctx context.Context, p *Problem, opts []solve.Option) (*r
 		// the answer.
 		r.d = idle{&counters{}}
 	case s.engine == DancingLinks:
-		r.d = newDancer(p, s.choice == Leftmost)
+		r.d = newDancer(p.compact(), s.choice == Leftmost)
 	default:
-		r.d = newBitsEngine(p, s.choice == Leftmost)
+		r.d = newBitsEngine(p.compact(), s.choice == Leftmost)
 	}
 	r.c = r.d.count()
 	r.nextPoll = pollNodes
