@@ -308,7 +308,9 @@ func (pl *placer) seedRegion(b *puzzle.Board, cells []int) {
 // board is full or the run must end.
 func (pl *placer) grow() {
 	for pl.left > 0 && pl.cells > 0 {
-		if !pl.run.Step() {
+		// A placement reprices the neighbourhood it fills, which on a
+		// large board outlasts Step's polling of the context.
+		if !pl.run.Step() || pl.run.Done() {
 			return
 		}
 		c, ok := pl.next()
@@ -654,8 +656,12 @@ func (r robust) Score(a puzzle.Placement, s puzzle.Side, b puzzle.Placement) flo
 // repair runs the exchange passes on b and offers the result.
 func (s *Solver) repair(run *solve.Run, rk *ranks, b *puzzle.Board) *puzzle.Board {
 	rep := newRepairer(robust{rk}, rk.comp.Best, run.Problem().Puzzle, b)
+	// An exchange tried can cost milliseconds on a large rotatable board,
+	// longer than Step's context polling (every 256 steps) allows, so
+	// each one also asks Done.
+	step := func() bool { return run.Step() && !run.Done() }
 	for range s.repairPasses {
-		if rep.pass(run.Step) == 0 {
+		if rep.pass(step) == 0 {
 			break
 		}
 		if !run.Offer(b, edge.Cost(rk.comp, b)) {
