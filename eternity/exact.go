@@ -165,6 +165,11 @@ func NewExact(p *puzzle.Puzzle, opts ...ExactOption) (*Exact, error) {
 			o(&cfg)
 		}
 	}
+	return newExact(p, cfg)
+}
+
+// newExact is NewExact with its options resolved; p is valid.
+func newExact(p *puzzle.Puzzle, cfg exactConfig) (*Exact, error) {
 	if len(p.Pieces) < p.Cells() {
 		return nil, fmt.Errorf("eternity: %d pieces for %d cells: the exact search fills every cell", len(p.Pieces), p.Cells())
 	}

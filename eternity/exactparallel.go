@@ -35,10 +35,13 @@ func (b *Branch) First(ctx context.Context) (*puzzle.Board, ExactStats, error) {
 	return board, ExactStats{Nodes: s.nodes, Runtime: b.spent, Status: status(covered, board != nil)}, nil
 }
 
-// FirstParallel is First on up to workers goroutines: the search is split
-// into branches (Split, deep enough for several branches per worker),
-// the workers take them in search order, and the first solution any of
-// them finds ends the others. Which solution comes back, and the node
+// FirstParallel is First on up to workers goroutines. On an oblong board
+// without a pinned corner, half the workers search the board as it is and
+// half the board turned a quarter (scanning along its columns), the first
+// to finish ending the other; otherwise, and within each half, the search
+// is split into branches (Split, deep enough for several branches per
+// worker), the workers take them in search order, and the first solution
+// any of them finds ends the others. Which solution comes back, and the node
 // count, may differ from run to run when the puzzle has several
 // solutions; with one worker it is First's. All goroutines have ended
 // when it returns. Nodes counts every placement of every worker and of
@@ -47,6 +50,88 @@ func (x *Exact) FirstParallel(ctx context.Context, workers int) (*puzzle.Board, 
 	if ctx == nil {
 		return nil, ExactStats{}, errNilContext
 	}
+	if workers <= 1 {
+		return x.First(ctx)
+	}
+	if x.p.Rows != x.p.Cols && x.cfg.pin < 0 && x.cfg.initial == nil {
+		return x.firstEitherWay(ctx, workers)
+	}
+	return x.firstSplit(ctx, workers)
+}
+
+// firstEitherWay races the search of an oblong board against the search of
+// the same board turned a quarter, so that one scans along the rows and
+// the other along the columns. Which way is quick varies wildly from
+// puzzle to puzzle (on the official 6×12 clue puzzle 4 the turned scan
+// finds the solution after 1,022 placements, the straight one not after
+// 3·10⁹; on clue puzzle 2 it is the other way round), and racing the two
+// costs at most twice the quicker one. Half the workers take each way.
+func (x *Exact) firstEitherWay(ctx context.Context, workers int) (*puzzle.Board, ExactStats, error) {
+	start := time.Now()
+	y, err := newExact(quarterTurned(x.p), x.cfg)
+	if err != nil {
+		return nil, ExactStats{}, err
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	type outcome struct {
+		b  *puzzle.Board
+		st ExactStats
+	}
+	results := make(chan outcome, 2)
+	half := max(workers/2, 1)
+	for k, e := range []*Exact{x, y} {
+		go func() {
+			b, st, _ := e.firstSplit(ctx, max(half, workers-half*k))
+			if b != nil && k == 1 {
+				b = b.Turn(3)
+			}
+			if b != nil {
+				cancel()
+			}
+			results <- outcome{b, st}
+		}()
+	}
+	var st ExactStats
+	var found *puzzle.Board
+	exhausted := false
+	for range 2 {
+		o := <-results
+		st.Nodes += o.st.Nodes
+		if o.b != nil && found == nil {
+			found = o.b
+		}
+		exhausted = exhausted || o.st.Status == solve.Exhausted
+	}
+	st.Runtime = time.Since(start)
+	switch {
+	case found != nil:
+		st.Status = solve.Solved
+	case exhausted:
+		// Either way covers the whole search: one finished means none.
+		st.Status = solve.Exhausted
+	default:
+		st.Status = solve.Canceled
+	}
+	return found, st, nil
+}
+
+// quarterTurned returns p with its board turned a quarter clockwise: a
+// board b solves p exactly when b.Turn(1) solves the result, and a
+// solution of the result turned by 3 solves p.
+func quarterTurned(p *puzzle.Puzzle) *puzzle.Puzzle {
+	q := p.Clone()
+	q.Rows, q.Cols = p.Cols, p.Rows
+	for i, f := range p.Fixed {
+		// The cell moves and the piece turns as Board.Turn(1) moves them.
+		q.Fixed[i].Cell = puzzle.Cell{Row: f.Cell.Col, Col: p.Rows - 1 - f.Cell.Row}
+		q.Fixed[i].Placement.Rotation = f.Placement.Rotation.Add(1)
+	}
+	return q
+}
+
+// firstSplit is FirstParallel by splitting the search into branches.
+func (x *Exact) firstSplit(ctx context.Context, workers int) (*puzzle.Board, ExactStats, error) {
 	if workers <= 1 {
 		return x.First(ctx)
 	}

@@ -92,3 +92,55 @@ type workersSolver struct{ s solve.Solver }
 func (w workersSolver) Solve(ctx context.Context, p solve.Problem, opts ...solve.Option) (*solve.Result, error) {
 	return w.s.Solve(ctx, p, append([]solve.Option{solve.WithWorkers(2)}, opts...)...)
 }
+
+// TestFirstEitherWay checks the race of the two scan directions on oblong
+// boards: the board found solves the puzzle as given, fixed pieces in
+// place, whichever direction found it.
+func TestFirstEitherWay(t *testing.T) {
+	for seed := range uint64(8) {
+		rng := rand.New(rand.NewPCG(seed, 3))
+		p, truth, err := puzzle.GenerateColours(3, 6, 2, 3, rng)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.Rotatable = true
+		if p, truth, err = puzzle.Scramble(p, truth, rng); err != nil {
+			t.Fatal(err)
+		}
+		// A fixed piece off the diagonal, so that a board turned back
+		// the wrong way would misplace it.
+		p.Fixed = []puzzle.FixedPiece{{Cell: puzzle.Cell{Row: 0, Col: 4}, Placement: truth.At(puzzle.Cell{Row: 0, Col: 4})}}
+		l, _ := edge.NewLabels(p)
+		x, err := NewExact(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, st, err := x.FirstParallel(context.Background(), 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if b == nil || st.Status != solve.Solved {
+			t.Fatalf("seed %d: no solution (%v)", seed, st.Status)
+		}
+		if err := b.Validate(p); err != nil || edge.Cost(l, b) != 0 || b.Rows != 3 || b.Cols != 6 {
+			t.Fatalf("seed %d: %d×%d board is not a solution: %v, cost %v", seed, b.Rows, b.Cols, err, edge.Cost(l, b))
+		}
+		// The turned way on its own: its solution, turned back, solves p.
+		q := quarterTurned(p)
+		if err := truth.Turn(1).Validate(q); err != nil {
+			t.Fatalf("seed %d: the true board turned does not fit the turned puzzle: %v", seed, err)
+		}
+		y, err := NewExact(q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tb, _, err := y.First(context.Background())
+		if err != nil || tb == nil || tb.Rows != 6 || tb.Cols != 3 {
+			t.Fatalf("seed %d: turned puzzle: board %v, err %v", seed, tb, err)
+		}
+		back := tb.Turn(3)
+		if err := back.Validate(p); err != nil || edge.Cost(l, back) != 0 {
+			t.Fatalf("seed %d: the turned solution turned back is not a solution: %v, cost %v", seed, err, edge.Cost(l, back))
+		}
+	}
+}
