@@ -23,58 +23,86 @@ const HuntCheckpointVersion = 1
 // then spare slots): 4·piece + rotation, pieces from 0 and rotations in
 // clockwise quarter turns, −1 for an empty slot.
 type HuntCheckpoint struct {
+	// Version is HuntCheckpointVersion when written; Resume refuses any
+	// other rather than misread a file of another layout.
 	Version int `json:"version"`
 	// Puzzle is the fingerprint of the puzzle searched (HuntFingerprint).
 	Puzzle string `json:"puzzle"`
-	Rows   int    `json:"rows"`
-	Cols   int    `json:"cols"`
+	// Rows and Cols are the board's size, saved beside the fingerprint so
+	// that a reader can tell which puzzle a file is for without it.
+	Rows int `json:"rows"`
+	Cols int `json:"cols"` // the board's width
 	// Saved is when the checkpoint was written.
 	Saved time.Time `json:"saved"`
-	// Iterations, Evaluations and Restarts are the run's counters.
+	// Iterations, Evaluations and Restarts are the run's counters, so
+	// that a resumed run reports totals over all its sessions.
 	Iterations  int64 `json:"iterations"`
-	Evaluations int64 `json:"evaluations"`
-	Restarts    int64 `json:"restarts"`
+	Evaluations int64 `json:"evaluations"` // moves priced
+	Restarts    int64 `json:"restarts"`    // annealing cycles ended
 	// BestCost is the least cost (mismatched joins plus non-grey rim
-	// sides) of any worker's board, Best that board and Score its
-	// matched joins (eternity.Score).
-	BestCost int     `json:"bestCost"`
-	Score    int     `json:"score"`
-	Best     []int32 `json:"best"`
+	// sides) of any worker's board: the currency of the search.
+	BestCost int `json:"bestCost"`
+	// Score is Best's matched joins (eternity.Score), the number people
+	// compare Eternity II boards by.
+	Score int `json:"score"`
+	// Best is the board of BestCost, so that the best board found survives
+	// even if the file is never resumed.
+	Best []int32 `json:"best"`
 	// Schedule records the hunt's settings, for the reader; Resume uses
 	// its own.
-	Schedule HuntSchedule      `json:"schedule"`
-	Workers  []HuntWorkerState `json:"workers"`
+	Schedule HuntSchedule `json:"schedule"`
+	// Workers holds each worker's search, whose number fixes how many
+	// workers a resumed run has, so that it replays as the run would have
+	// gone on.
+	Workers []HuntWorkerState `json:"workers"`
 }
 
 // HuntSchedule is a Hunt's schedule as saved.
+//
+// Each field is the setting of the Hunt option of the same name, so that
+// a reader of the file knows how the board in it was found.
 type HuntSchedule struct {
-	Hot         float64 `json:"hot"`
-	Cold        float64 `json:"cold"`
-	Cycle       int64   `json:"cycle"`
-	RefillEvery int64   `json:"refillEvery"`
-	RefillSize  int     `json:"refillSize"`
-	TurnOdds    int     `json:"turnOdds"`
-	FrameLock   bool    `json:"frameLock"`
-	Focus       [2]int  `json:"focus"`
-	RefillFocus bool    `json:"refillFocus"`
+	Hot         float64 `json:"hot"`         // HuntTemperatures' hot
+	Cold        float64 `json:"cold"`        // HuntTemperatures' cold
+	Cycle       int64   `json:"cycle"`       // HuntCycle
+	RefillEvery int64   `json:"refillEvery"` // HuntRefill's every, 0 for no refills
+	RefillSize  int     `json:"refillSize"`  // HuntRefill's size
+	TurnOdds    int     `json:"turnOdds"`    // HuntTurnOdds
+	FrameLock   bool    `json:"frameLock"`   // HuntFrameLock
+	Focus       [2]int  `json:"focus"`       // HuntFocus's first and second
+	RefillFocus bool    `json:"refillFocus"` // HuntRefillFocus
+	Cycles      int     `json:"cycles"`      // HuntCycles
+	Share       bool    `json:"share"`       // HuntShare
+	Reheat      float64 `json:"reheat"`      // HuntReheat
 }
 
 // HuntWorkerState is one worker's search.
+//
+// It holds everything the worker's next move depends on, so that a resumed
+// search makes the moves the interrupted one would have made.
 type HuntWorkerState struct {
 	// RNG is the worker's PCG generator (math/rand/v2 PCG.MarshalBinary).
-	RNG       []byte `json:"rng"`
-	Steps     int64  `json:"steps"`
-	CycleStep int64  `json:"cycleStep"`
-	Cycles    int64  `json:"cycles"`
-	Evals     int64  `json:"evals"`
-	Refills   int64  `json:"refills"`
-	RefillWin int64  `json:"refillWin"`
-	// Cells is the current board and Cost its cost; Best and BestCost the
-	// worker's best board.
-	Cells    []int32 `json:"cells"`
-	Cost     int     `json:"cost"`
+	RNG []byte `json:"rng"`
+	// Steps counts the worker's moves, refills included.
+	Steps int64 `json:"steps"`
+	// CycleStep is how far into its annealing cycle the worker is, which
+	// sets its temperature.
+	CycleStep int64 `json:"cycleStep"`
+	// Cycles counts the annealing cycles the worker has ended.
+	Cycles int64 `json:"cycles"`
+	// Evals counts the moves the worker priced.
+	Evals int64 `json:"evals"`
+	// Refills counts the worker's refills and RefillWin the cost they
+	// removed, which tell whether refills pay on a puzzle.
+	Refills   int64 `json:"refills"`
+	RefillWin int64 `json:"refillWin"` // cost removed by refills
+	// Cells is the worker's current board and Cost its cost.
+	Cells []int32 `json:"cells"`
+	Cost  int     `json:"cost"` // the current board's cost
+	// Best is the worker's best board and BestCost its cost, where each
+	// cycle restarts from when it ends worse.
 	Best     []int32 `json:"best"`
-	BestCost int     `json:"bestCost"`
+	BestCost int     `json:"bestCost"` // the best board's cost
 }
 
 // HuntFingerprint returns a hash of what a search depends on in p: size,
@@ -98,7 +126,7 @@ func snapshot(m *huntModel, h *Hunt, p *puzzle.Puzzle, ws []*huntWorker, st solv
 		Saved: time.Now().UTC(), Iterations: st.Iterations, Evaluations: st.Evaluations, Restarts: st.Restarts,
 		Schedule: HuntSchedule{Hot: h.hot, Cold: h.cold, Cycle: h.cycle, RefillEvery: h.refillEvery,
 			RefillSize: h.refillSize, TurnOdds: h.turnOdds, FrameLock: h.frameLock,
-			Focus: [2]int{h.focus, h.focusJ}, RefillFocus: h.refillFocus},
+			Focus: [2]int{h.focus, h.focusJ}, RefillFocus: h.refillFocus, Cycles: h.cycles, Share: h.share, Reheat: h.reheat},
 		BestCost: -1,
 	}
 	for _, w := range ws {

@@ -396,6 +396,7 @@ func TestHuntCurve(t *testing.T) {
 			opts = append(opts, HuntRefillFocus(f[7] == "1"))
 		}
 	}
+	opts = append(opts, huntExtra(t, os.Getenv("HUNT_EXTRA"))...)
 	marks := []time.Duration{10 * time.Second, 30 * time.Second, 60 * time.Second, 120 * time.Second, 180 * time.Second, 300 * time.Second, 600 * time.Second, 1800 * time.Second, 3600 * time.Second}
 	start := time.Now()
 	best := 0
@@ -414,14 +415,45 @@ func TestHuntCurve(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Duration(secs)*time.Second)
 	defer cancel()
 	workers := envInt("HUNT_WORKERS", 2)
-	res, err := NewHunt(opts...).Solve(ctx, solve.Problem{Puzzle: p}, solve.WithWorkers(workers),
-		solve.WithSeed(seed), obs, solve.WithProgressEvery(1<<20))
+	runOpts := []solve.Option{solve.WithWorkers(workers), solve.WithSeed(seed), obs, solve.WithProgressEvery(1 << 20)}
+	if moves := envInt("HUNT_MOVES", 0); moves > 0 {
+		// A budget in moves rather than time: comparable across machine
+		// loads.
+		ctx = context.Background()
+		runOpts = append(runOpts, solve.WithMaxIterations(int64(moves)))
+	}
+	res, err := NewHunt(opts...).Solve(ctx, solve.Problem{Puzzle: p}, runOpts...)
 	if err != nil {
 		t.Fatal(err)
 	}
 	final := Score(p, res.Board)
 	t.Logf("curve %s: %s end %v:%d (%.1f M moves/s)", os.Getenv("HUNT_OPTS"), strings.Join(line, " "),
 		res.Stats.Runtime.Round(time.Second), final, float64(res.Stats.Iterations)/res.Stats.Runtime.Seconds()/1e6)
+}
+
+// huntExtra parses HUNT_EXTRA, a comma-separated list of k=N (HuntCycles),
+// share=0|1 (HuntShare), reheat=T (HuntReheat) and cycle=N (HuntCycle).
+func huntExtra(t *testing.T, v string) []HuntOption {
+	var opts []HuntOption
+	for _, f := range strings.Split(v, ",") {
+		key, val, _ := strings.Cut(f, "=")
+		n, _ := strconv.ParseInt(val, 10, 64)
+		switch key {
+		case "":
+		case "k":
+			opts = append(opts, HuntCycles(int(n)))
+		case "reheat":
+			r, _ := strconv.ParseFloat(val, 64)
+			opts = append(opts, HuntReheat(r))
+		case "share":
+			opts = append(opts, HuntShare(n == 1))
+		case "cycle":
+			opts = append(opts, HuntCycle(n))
+		default:
+			t.Fatalf("HUNT_EXTRA: unknown key %q", key)
+		}
+	}
+	return opts
 }
 
 func envInt(name string, def int) int {

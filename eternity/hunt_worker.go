@@ -106,7 +106,11 @@ func (w *huntWorker) reset() {
 func (w *huntWorker) setTemp() {
 	c := w.cfg
 	f := float64(w.cycleStep) / float64(c.cycle)
-	w.temp = c.hot * math.Pow(c.cold/c.hot, f)
+	hot := c.hot
+	if w.cycles > 0 && c.reheat > 0 {
+		hot = max(min(c.reheat, c.hot), c.cold)
+	}
+	w.temp = hot * math.Pow(c.cold/hot, f)
 	for d := range w.thr {
 		if d == 0 {
 			w.thr[d] = math.MaxUint64
@@ -144,9 +148,10 @@ func (w *huntWorker) run(n int64, done <-chan struct{}) {
 		if w.cycleStep&1023 == 0 {
 			w.setTemp()
 		}
-		if c.refillEvery > 0 && w.cycleStep%c.refillEvery == c.refillEvery-1 {
+		switch {
+		case c.refillEvery > 0 && w.cycleStep%c.refillEvery == c.refillEvery-1:
 			w.refill()
-		} else {
+		default:
 			w.move()
 		}
 		if w.cost < w.bestCost {
