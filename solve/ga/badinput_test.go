@@ -1,208 +1,59 @@
 package ga_test
 
 import (
-	"context"
 	"math"
-	"runtime"
-	"slices"
-	"strings"
 	"testing"
 
-	"github.com/reassemble/jigsaw/edge"
 	"github.com/reassemble/jigsaw/puzzle"
 	"github.com/reassemble/jigsaw/solve"
 	"github.com/reassemble/jigsaw/solve/ga"
+	"github.com/reassemble/jigsaw/solve/solvetest"
 )
 
-// TestBadInput gives the solver every kind of mistake a caller can make: in
-// the problem, in the run options and in the method's own options. Each row
-// must be refused with an error that names what is wrong and where, or,
-// where the contract promises a normal end instead, end with that status
-// and a board; none may panic, and a huge board must be refused before
-// anything the size of the board is allocated.
+// TestBadInput gives the solver every mistake a caller can make in the
+// problem and the run options (solvetest.BadInput) and then in the method's
+// own options: each is refused with an error naming what is wrong, or ends
+// the run normally where the contract says so.
 func TestBadInput(t *testing.T) {
-	cancelled, cancel := context.WithCancel(context.Background())
-	cancel()
-	// good is a 2×2 label puzzle whose piece 3 is fixed in cell (1,1).
-	good := func() *puzzle.Puzzle {
-		return &puzzle.Puzzle{Rows: 2, Cols: 2, Rule: puzzle.Equal, Rotatable: true, Pieces: []puzzle.Piece{
-			{ID: 0, Edges: [4]puzzle.Label{0, 1, 2, 0}},
-			{ID: 1, Edges: [4]puzzle.Label{0, 0, 3, 1}},
-			{ID: 2, Edges: [4]puzzle.Label{2, 4, 0, 0}},
-			{ID: 3, Edges: [4]puzzle.Label{3, 0, 0, 4}},
-		}, Fixed: []puzzle.FixedPiece{{Cell: puzzle.Cell{Row: 1, Col: 1}, Placement: puzzle.Placement{Piece: 3}}}}
-	}
-	with := func(edit func(p *puzzle.Puzzle)) *puzzle.Puzzle {
-		p := good()
-		edit(p)
-		return p
-	}
-	small := &puzzle.Puzzle{Rows: 1, Cols: 2, Rule: puzzle.Equal, Pieces: []puzzle.Piece{
-		{ID: 0, Edges: [4]puzzle.Label{0, 1, 0, 0}}, {ID: 1, Edges: [4]puzzle.Label{0, 0, 0, 1}},
-	}}
-	// A scorer built for small's two pieces, handed a puzzle of four.
-	otherScorer, err := edge.NewLabels(small)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pl := func(piece, rot int) puzzle.Placement {
-		return puzzle.Placement{Piece: puzzle.PieceID(piece), Rotation: puzzle.Rotation(rot)}
-	}
-	// ends are the statuses of a run that the budget or the solver ends.
-	ends := []solve.Status{solve.Solved, solve.Done, solve.IterationLimit}
-	// budget keeps every accepted run short.
-	budget := solve.WithMaxIterations(2000)
-
-	cases := []struct {
-		name    string
-		solver  *ga.Solver
-		ctx     context.Context
-		problem *puzzle.Puzzle
-		scorer  edge.Scorer
-		opts    []solve.Option
-		// wantIn lists fragments the error must hold; empty means the
-		// input is accepted and the run must end with one of wantStatus.
-		wantIn     []string
-		wantStatus []solve.Status
-		// huge marks a row whose input claims a huge size: refusing it
-		// must allocate next to nothing.
-		huge bool
-	}{
-		{name: "nil puzzle", wantIn: []string{"no puzzle"}},
-		{name: "zero rows", problem: with(func(p *puzzle.Puzzle) { p.Rows = 0 }), wantIn: []string{"0 rows"}},
-		{name: "negative columns", problem: with(func(p *puzzle.Puzzle) { p.Cols = -1 }), wantIn: []string{"-1 columns"}},
-		{name: "huge board", problem: with(func(p *puzzle.Puzzle) { p.Rows, p.Cols = 1<<30, 1<<30 }),
-			wantIn: []string{"1073741824×1073741824", "larger than"}, huge: true},
-		{name: "huge board whose cell count overflows", problem: with(func(p *puzzle.Puzzle) { p.Rows, p.Cols = math.MaxInt, 3 }),
-			wantIn: []string{"larger than"}, huge: true},
-		{name: "no pieces", problem: with(func(p *puzzle.Puzzle) { p.Pieces, p.Fixed = nil, nil }), wantIn: []string{"no pieces"}},
-		{name: "more pieces than cells", problem: with(func(p *puzzle.Puzzle) { p.Cols, p.Fixed = 1, nil }),
-			wantIn: []string{"4 pieces for 2 cells"}},
-		{name: "piece ID out of order", problem: with(func(p *puzzle.Puzzle) { p.Pieces[1].ID = 0 }),
-			wantIn: []string{"piece 1 has ID 0"}},
-		{name: "unknown match rule", problem: with(func(p *puzzle.Puzzle) { p.Rule = 7 }), wantIn: []string{"match rule 7"}},
-		{name: "fixed piece off the board", problem: with(func(p *puzzle.Puzzle) { p.Fixed[0].Cell = puzzle.Cell{Row: -1, Col: 0} }),
-			wantIn: []string{"fixed piece 3", "cell (-1,0)"}},
-		{name: "fixed piece unknown", problem: with(func(p *puzzle.Puzzle) { p.Fixed[0].Placement.Piece = 4 }),
-			wantIn: []string{"names piece 4"}},
-		{name: "fixed rotation out of range", problem: with(func(p *puzzle.Puzzle) { p.Fixed[0].Placement.Rotation = 4 }),
-			wantIn: []string{"fixed piece 3", "rotation 4"}},
-		{name: "fixed pieces that share a cell", problem: with(func(p *puzzle.Puzzle) {
-			p.Fixed = append(p.Fixed, puzzle.FixedPiece{Cell: puzzle.Cell{Row: 1, Col: 1}, Placement: pl(0, 0)})
-		}), wantIn: []string{"cell (1,1) is fixed twice"}},
-		{name: "one piece fixed twice", problem: with(func(p *puzzle.Puzzle) {
-			p.Fixed = append(p.Fixed, puzzle.FixedPiece{Cell: puzzle.Cell{Row: 0, Col: 0}, Placement: pl(3, 0)})
-		}), wantIn: []string{"piece 3 is fixed twice"}},
-		{name: "initial board of the wrong size", opts: []solve.Option{solve.WithInitial(puzzle.NewBoard(2, 3))},
-			wantIn: []string{"initial board", "2×3"}},
-		{name: "initial board naming an unknown piece",
-			opts:   []solve.Option{solve.WithInitial(&puzzle.Board{Rows: 2, Cols: 2, Cells: []puzzle.Placement{pl(5, 0), puzzle.Empty, puzzle.Empty, pl(3, 0)}})},
-			wantIn: []string{"initial board", "cell (0,0)", "piece 5"}},
-		{name: "initial board without the fixed piece",
-			opts:   []solve.Option{solve.WithInitial(&puzzle.Board{Rows: 2, Cols: 2, Cells: []puzzle.Placement{pl(3, 0), puzzle.Empty, puzzle.Empty, puzzle.Empty}})},
-			wantIn: []string{"initial board", "cell (1,1)", "fixed piece 3"}},
-		{name: "scorer built for another puzzle", scorer: otherScorer, wantIn: []string{"scorer", "2 pieces", "4"}},
-		{name: "NaN target", opts: []solve.Option{solve.WithTarget(math.NaN())}, wantIn: []string{"WithTarget"}},
-		{name: "cancelled context", ctx: cancelled, wantStatus: []solve.Status{solve.Canceled}},
-		{name: "cancelled context with a budget", ctx: cancelled, opts: []solve.Option{budget}, wantStatus: []solve.Status{solve.Canceled}},
-		{name: "nil option", solver: ga.New(nil, ga.Options(nil)), wantStatus: ends},
-		{name: "population of 1", solver: ga.New(ga.WithPopulation(1)), wantIn: []string{"phase 1", "population 1"}},
-		{name: "negative population", solver: ga.New(ga.WithPopulation(-10)), wantIn: []string{"phase 1", "population -10"}},
-		{name: "huge population", solver: ga.New(ga.WithPopulation(1 << 40)), wantIn: []string{"phase 1", "population of 1099511627776"}, huge: true},
-		{name: "NaN crossover rate", solver: ga.New(ga.WithCrossover(ga.PMX(), math.NaN())), wantIn: []string{"crossover NaN"}},
-		{name: "crossover rate above 1", solver: ga.New(ga.WithCrossover(ga.PMX(), 2)), wantIn: []string{"crossover 2"}},
-		{name: "NaN sequence-matching rate", solver: ga.New(ga.WithSequenceMatching(ga.SequenceMatching{}, math.NaN())), wantIn: []string{"sequence matching NaN"}},
-		{name: "zero crossover", solver: ga.New(ga.WithCrossover(ga.Crossover{}, 1)), wantIn: []string{"crossover"}},
-		{name: "empty block", solver: ga.New(ga.WithCrossover(ga.Block(0, 0), 1)), wantIn: []string{"block crossover", "0 to 0"}},
-		{name: "block bounds reversed", solver: ga.New(ga.WithCrossover(ga.Block(3, 2), 1)), wantIn: []string{"block crossover", "3 to 2"}},
-		{name: "block larger than the board", solver: ga.New(ga.WithCrossover(ga.Block(1, 1<<40), 1)), wantStatus: ends},
-		{name: "zero mutation", solver: ga.New(ga.WithMutation(ga.Mutation{})), wantIn: []string{"mutation"}},
-		{name: "NaN mutation", solver: ga.New(ga.WithMutation(ga.RangeMutation(math.NaN(), 0))), wantIn: []string{"mutation", "NaN"}},
-		{name: "mutation above 1", solver: ga.New(ga.WithMutation(ga.SwapMutation(1.5))), wantIn: []string{"mutation", "1.5"}},
-		{name: "zero selection", solver: ga.New(ga.WithSelection(ga.Selection{})), wantIn: []string{"selection"}},
-		{name: "empty tournament", solver: ga.New(ga.WithSelection(ga.Tournament(0))), wantIn: []string{"tournament of 0"}},
-		{name: "tournament beyond the population", solver: ga.New(ga.WithPopulation(10), ga.WithSelection(ga.Tournament(1<<40))),
-			wantIn: []string{"phase 1", "Tournament(1099511627776)", "population of 10"}, huge: true},
-		{name: "mating tournaments beyond the population", solver: ga.New(ga.WithPopulation(10), ga.WithSelection(ga.MatingPair(1<<40))),
-			wantIn: []string{"phase 1", "MatingPair(1099511627776)", "population of 10"}, huge: true},
-		{name: "roulette of an unknown fitness", solver: ga.New(ga.WithSelection(ga.Roulette(9))), wantIn: []string{"roulette", "Fitness(9)"}},
-		{name: "NaN scaling multiple", solver: ga.New(ga.WithSelection(ga.ScaledRoulette(ga.InverseCost, math.NaN()))), wantIn: []string{"multiple NaN"}},
-		{name: "infinite scaling multiple", solver: ga.New(ga.WithSelection(ga.ScaledRoulette(ga.InverseCost, math.Inf(1)))), wantIn: []string{"multiple +Inf"}},
-		{name: "zero replacement", solver: ga.New(ga.WithReplacement(ga.Replacement{})), wantIn: []string{"replacement"}},
-		{name: "negative elite", solver: ga.New(ga.WithReplacement(ga.Generational(-3))), wantIn: []string{"elite of -3"}},
-		{name: "NaN elite share", solver: ga.New(ga.WithReplacement(ga.GenerationalShare(math.NaN()))), wantIn: []string{"share NaN"}},
-		{name: "NaN steady-state share", solver: ga.New(ga.WithReplacement(ga.SteadyState(math.NaN()))), wantIn: []string{"share NaN"}},
-		{name: "no incremental children", solver: ga.New(ga.WithReplacement(ga.Incremental(0))), wantIn: []string{"incremental", "0 children"}},
-		{name: "schedule phase of population 1", solver: ga.New(ga.WithSchedule(ga.Phase{Generations: 3, Population: 10}, ga.Phase{Population: 1})),
-			wantIn: []string{"phase 2", "population 1"}},
-		{name: "schedule phase of negative length", solver: ga.New(ga.WithSchedule(ga.Phase{Generations: -3, Population: 10})),
-			wantIn: []string{"phase 1", "-3 generations"}},
-		{name: "endless schedule phase before another", solver: ga.New(ga.WithSchedule(ga.Phase{Population: 10}, ga.Phase{Population: 10})),
-			wantIn: []string{"phase 1 of 2", "no length"}},
-		{name: "unknown sequence target", solver: ga.New(ga.WithSequenceMatching(ga.SequenceMatching{Target: 9}, 0.5)), wantIn: []string{"sequence", "9"}},
-		{name: "scorer pricing NaN", scorer: nanScorer{}, solver: ga.New(ga.WithPopulation(10)), wantStatus: ends},
-	}
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			s := tc.solver
-			if s == nil {
-				s = ga.New()
-			}
-			ctx := tc.ctx
-			if ctx == nil {
-				ctx = context.Background()
-			}
-			p := tc.problem
-			if p == nil && tc.name != "nil puzzle" {
-				p = good()
-			}
-			opts := append([]solve.Option{budget}, tc.opts...)
-			var before, after runtime.MemStats
-			runtime.ReadMemStats(&before)
-			res, err := solveNoPanic(ctx, t, s, solve.Problem{Puzzle: p, Scorer: tc.scorer}, opts)
-			runtime.ReadMemStats(&after)
-			if tc.huge {
-				// A 2 MiB allowance covers the error message and the
-				// test's own book-keeping, not a board or a population.
-				if grew := after.TotalAlloc - before.TotalAlloc; grew > 2<<20 {
-					t.Errorf("refusing the input allocated %d bytes", grew)
-				}
-			}
-			if len(tc.wantIn) == 0 {
-				if err != nil {
-					t.Fatalf("Solve: %v", err)
-				}
-				if !slices.Contains(tc.wantStatus, res.Status) {
-					t.Errorf("status %v, want %v", res.Status, tc.wantStatus)
-				}
-				// Even a run that took no step returns a board that
-				// honours the fixed pieces.
-				if err := res.Board.Validate(p); err != nil {
-					t.Errorf("the result's board: %v", err)
-				}
-				return
-			}
-			if err == nil {
-				t.Fatalf("Solve accepted the input (status %v); want an error naming %q", res.Status, tc.wantIn)
-			}
-			for _, w := range tc.wantIn {
-				if !strings.Contains(err.Error(), w) {
-					t.Errorf("error %q does not name %q", err, w)
-				}
-			}
-		})
-	}
-}
-
-// solveNoPanic runs s and turns a panic into a test failure.
-func solveNoPanic(ctx context.Context, t *testing.T, s solve.Solver, p solve.Problem, opts []solve.Option) (res *solve.Result, err error) {
-	t.Helper()
-	defer func() {
-		if r := recover(); r != nil {
-			t.Fatalf("panic: %v", r)
-		}
-	}()
-	return s.Solve(ctx, p, opts...)
+	ends := solvetest.Ends
+	solvetest.BadInput(t, func() solve.Solver { return ga.New() },
+		solvetest.BadCase{Name: "nil option", Solver: ga.New(nil, ga.Options(nil)), WantStatus: ends},
+		solvetest.BadCase{Name: "population of 1", Solver: ga.New(ga.WithPopulation(1)), WantIn: []string{"phase 1", "population 1"}},
+		solvetest.BadCase{Name: "negative population", Solver: ga.New(ga.WithPopulation(-10)), WantIn: []string{"phase 1", "population -10"}},
+		solvetest.BadCase{Name: "huge population", Solver: ga.New(ga.WithPopulation(1 << 40)), WantIn: []string{"phase 1", "population of 1099511627776"}, Huge: true},
+		solvetest.BadCase{Name: "NaN crossover rate", Solver: ga.New(ga.WithCrossover(ga.PMX(), math.NaN())), WantIn: []string{"crossover NaN"}},
+		solvetest.BadCase{Name: "crossover rate above 1", Solver: ga.New(ga.WithCrossover(ga.PMX(), 2)), WantIn: []string{"crossover 2"}},
+		solvetest.BadCase{Name: "NaN sequence-matching rate", Solver: ga.New(ga.WithSequenceMatching(ga.SequenceMatching{}, math.NaN())), WantIn: []string{"sequence matching NaN"}},
+		solvetest.BadCase{Name: "zero crossover", Solver: ga.New(ga.WithCrossover(ga.Crossover{}, 1)), WantIn: []string{"crossover"}},
+		solvetest.BadCase{Name: "empty block", Solver: ga.New(ga.WithCrossover(ga.Block(0, 0), 1)), WantIn: []string{"block crossover", "0 to 0"}},
+		solvetest.BadCase{Name: "block bounds reversed", Solver: ga.New(ga.WithCrossover(ga.Block(3, 2), 1)), WantIn: []string{"block crossover", "3 to 2"}},
+		solvetest.BadCase{Name: "block larger than the board", Solver: ga.New(ga.WithCrossover(ga.Block(1, 1<<40), 1)), WantStatus: ends},
+		solvetest.BadCase{Name: "zero mutation", Solver: ga.New(ga.WithMutation(ga.Mutation{})), WantIn: []string{"mutation"}},
+		solvetest.BadCase{Name: "NaN mutation", Solver: ga.New(ga.WithMutation(ga.RangeMutation(math.NaN(), 0))), WantIn: []string{"mutation", "NaN"}},
+		solvetest.BadCase{Name: "mutation above 1", Solver: ga.New(ga.WithMutation(ga.SwapMutation(1.5))), WantIn: []string{"mutation", "1.5"}},
+		solvetest.BadCase{Name: "zero selection", Solver: ga.New(ga.WithSelection(ga.Selection{})), WantIn: []string{"selection"}},
+		solvetest.BadCase{Name: "empty tournament", Solver: ga.New(ga.WithSelection(ga.Tournament(0))), WantIn: []string{"tournament of 0"}},
+		solvetest.BadCase{Name: "tournament beyond the population", Solver: ga.New(ga.WithPopulation(10), ga.WithSelection(ga.Tournament(1<<40))),
+			WantIn: []string{"phase 1", "Tournament(1099511627776)", "population of 10"}, Huge: true},
+		solvetest.BadCase{Name: "mating tournaments beyond the population", Solver: ga.New(ga.WithPopulation(10), ga.WithSelection(ga.MatingPair(1<<40))),
+			WantIn: []string{"phase 1", "MatingPair(1099511627776)", "population of 10"}, Huge: true},
+		solvetest.BadCase{Name: "roulette of an unknown fitness", Solver: ga.New(ga.WithSelection(ga.Roulette(9))), WantIn: []string{"roulette", "Fitness(9)"}},
+		solvetest.BadCase{Name: "NaN scaling multiple", Solver: ga.New(ga.WithSelection(ga.ScaledRoulette(ga.InverseCost, math.NaN()))), WantIn: []string{"multiple NaN"}},
+		solvetest.BadCase{Name: "infinite scaling multiple", Solver: ga.New(ga.WithSelection(ga.ScaledRoulette(ga.InverseCost, math.Inf(1)))), WantIn: []string{"multiple +Inf"}},
+		solvetest.BadCase{Name: "zero replacement", Solver: ga.New(ga.WithReplacement(ga.Replacement{})), WantIn: []string{"replacement"}},
+		solvetest.BadCase{Name: "negative elite", Solver: ga.New(ga.WithReplacement(ga.Generational(-3))), WantIn: []string{"elite of -3"}},
+		solvetest.BadCase{Name: "NaN elite share", Solver: ga.New(ga.WithReplacement(ga.GenerationalShare(math.NaN()))), WantIn: []string{"share NaN"}},
+		solvetest.BadCase{Name: "NaN steady-state share", Solver: ga.New(ga.WithReplacement(ga.SteadyState(math.NaN()))), WantIn: []string{"share NaN"}},
+		solvetest.BadCase{Name: "no incremental children", Solver: ga.New(ga.WithReplacement(ga.Incremental(0))), WantIn: []string{"incremental", "0 children"}},
+		solvetest.BadCase{Name: "schedule phase of population 1", Solver: ga.New(ga.WithSchedule(ga.Phase{Generations: 3, Population: 10}, ga.Phase{Population: 1})),
+			WantIn: []string{"phase 2", "population 1"}},
+		solvetest.BadCase{Name: "schedule phase of negative length", Solver: ga.New(ga.WithSchedule(ga.Phase{Generations: -3, Population: 10})),
+			WantIn: []string{"phase 1", "-3 generations"}},
+		solvetest.BadCase{Name: "endless schedule phase before another", Solver: ga.New(ga.WithSchedule(ga.Phase{Population: 10}, ga.Phase{Population: 10})),
+			WantIn: []string{"phase 1 of 2", "no length"}},
+		solvetest.BadCase{Name: "unknown sequence target", Solver: ga.New(ga.WithSequenceMatching(ga.SequenceMatching{Target: 9}, 0.5)), WantIn: []string{"sequence", "9"}},
+		solvetest.BadCase{Name: "scorer pricing NaN", Scorer: nanScorer{}, Solver: ga.New(ga.WithPopulation(10)), WantStatus: ends},
+	)
 }
 
 // nanScorer prices every join as NaN, as a broken user scorer might.
