@@ -7,8 +7,6 @@ import (
 	"image"
 	"io"
 	"math/rand/v2"
-	"path/filepath"
-	"slices"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -48,18 +46,12 @@ func espImage(ctx context.Context, c config, emit func(record) error) error {
 	if runs <= 0 {
 		runs = 5
 	}
-	dir, err := testdataDir()
+	pics, err := photographs(c, espImageImages)
 	if err != nil {
 		return err
 	}
-	for _, name := range espImageImages {
-		if len(c.images) > 0 && !slices.Contains(c.images, name) {
-			continue
-		}
-		img, err := puzzle.LoadImage(filepath.Join(dir, name))
-		if err != nil {
-			return err
-		}
+	for _, pic := range pics {
+		name, img := pic.name, pic.img
 		p, truth, err := cutBoard(img, thesisRows, thesisCols)
 		if err != nil {
 			return fmt.Errorf("%s: %w", name, err)

@@ -57,18 +57,12 @@ func hynek(ctx context.Context, c config, emit func(record) error) error {
 	if runs <= 0 {
 		runs = 50
 	}
-	dir, err := testdataDir()
+	pics, err := photographs(c, hynekImages)
 	if err != nil {
 		return err
 	}
-	for i, name := range hynekImages {
-		if len(c.images) > 0 && !slices.Contains(c.images, name) {
-			continue
-		}
-		img, err := puzzle.LoadImage(filepath.Join(dir, name))
-		if err != nil {
-			return err
-		}
+	for _, pic := range pics {
+		i, name, img := pic.index, pic.name, pic.img
 		for _, row := range hynekTable {
 			n := row.n
 			if !c.wanted(n, n) {
@@ -144,6 +138,34 @@ func cutSquare(img image.Image, n int) (*puzzle.Puzzle, *puzzle.Board, error) {
 		return nil, nil, errors.New("picture cannot be cropped")
 	}
 	return puzzle.Cut(sq.SubImage(image.Rect(x0, y0, x0+side, y0+side)), piece)
+}
+
+// photograph is a testdata picture and its place in an experiment's list.
+type photograph struct {
+	index int
+	name  string
+	img   image.Image
+}
+
+// photographs loads the pictures of names, from the module's testdata,
+// that c asks for (all of them unless c.images says otherwise), in order.
+func photographs(c config, names []string) ([]photograph, error) {
+	dir, err := testdataDir()
+	if err != nil {
+		return nil, err
+	}
+	var out []photograph
+	for i, name := range names {
+		if len(c.images) > 0 && !slices.Contains(c.images, name) {
+			continue
+		}
+		img, err := puzzle.LoadImage(filepath.Join(dir, name))
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, photograph{i, name, img})
+	}
+	return out, nil
 }
 
 // testdataDir finds the module's testdata directory from the working
