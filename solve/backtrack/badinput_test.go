@@ -3,7 +3,6 @@ package backtrack_test
 import (
 	"context"
 	"errors"
-	"math"
 	"runtime"
 	"slices"
 	"strings"
@@ -13,6 +12,7 @@ import (
 	"github.com/reassemble/jigsaw/puzzle"
 	"github.com/reassemble/jigsaw/solve"
 	"github.com/reassemble/jigsaw/solve/backtrack"
+	"github.com/reassemble/jigsaw/solve/solvetest"
 )
 
 // TestBadInput gives Solve, All and Count every kind of mistake a caller
@@ -22,6 +22,8 @@ import (
 // that status; none may panic, and a huge board must be refused before
 // anything the size of the board is allocated.
 func TestBadInput(t *testing.T) {
+	// The problem and run-option mistakes every solver must refuse.
+	solvetest.BadInput(t, func() solve.Solver { return backtrack.New() })
 	cancelled, cancel := context.WithCancel(context.Background())
 	cancel()
 	// good is a 2×2 label puzzle with one solution up to turns, its piece
@@ -38,14 +40,6 @@ func TestBadInput(t *testing.T) {
 		p := good()
 		edit(p)
 		return p
-	}
-	small := &puzzle.Puzzle{Rows: 1, Cols: 2, Rule: puzzle.Equal, Pieces: []puzzle.Piece{
-		{ID: 0, Edges: [4]puzzle.Label{0, 1, 0, 0}}, {ID: 1, Edges: [4]puzzle.Label{0, 0, 0, 1}},
-	}}
-	// A label scorer built for small's two pieces, handed a puzzle of four.
-	otherScorer, err := edge.NewLabels(small)
-	if err != nil {
-		t.Fatal(err)
 	}
 	pl := func(piece, rot int) puzzle.Placement {
 		return puzzle.Placement{Piece: puzzle.PieceID(piece), Rotation: puzzle.Rotation(rot)}
@@ -98,26 +92,10 @@ func TestBadInput(t *testing.T) {
 		// must allocate next to nothing.
 		huge bool
 	}{
-		{name: "nil puzzle", call: solveP(nil), wantIn: []string{"no puzzle"}},
-		{name: "zero rows", call: solveP(with(func(p *puzzle.Puzzle) { p.Rows = 0 })), wantIn: []string{"0 rows"}},
-		{name: "negative columns", call: solveP(with(func(p *puzzle.Puzzle) { p.Cols = -1 })), wantIn: []string{"-1 columns"}},
-		{name: "huge board", call: solveP(with(func(p *puzzle.Puzzle) { p.Rows, p.Cols = 1<<30, 1<<30 })),
-			wantIn: []string{"larger than"}, huge: true},
-		{name: "huge board whose cell count overflows", call: solveP(with(func(p *puzzle.Puzzle) { p.Rows, p.Cols = math.MaxInt, 3 })),
-			wantIn: []string{"larger than"}, huge: true},
-		{name: "no pieces", call: solveP(with(func(p *puzzle.Puzzle) { p.Pieces, p.Fixed = nil, nil })), wantIn: []string{"no pieces"}},
-		{name: "more pieces than cells", call: solveP(with(func(p *puzzle.Puzzle) { p.Cols, p.Fixed = 1, nil })),
-			wantIn: []string{"4 pieces for 2 cells"}},
 		{name: "piece ID out of order", call: solveP(with(func(p *puzzle.Puzzle) { p.Pieces[2].ID = 7 })),
 			wantIn: []string{"piece 2 has ID 7"}},
-		{name: "unknown match rule", call: solveP(with(func(p *puzzle.Puzzle) { p.Rule = 7 })), wantIn: []string{"match rule 7"}},
-		{name: "fixed piece off the board", call: solveP(with(func(p *puzzle.Puzzle) { p.Fixed[0].Cell = puzzle.Cell{Row: 2, Col: 0} })),
-			wantIn: []string{"fixed piece 3", "cell (2,0)"}},
 		{name: "fixed piece unknown", call: solveP(with(func(p *puzzle.Puzzle) { p.Fixed[0].Placement.Piece = -2 })),
 			wantIn: []string{"piece -2"}},
-		{name: "fixed pieces that share a cell", call: solveP(with(func(p *puzzle.Puzzle) {
-			p.Fixed = append(p.Fixed, puzzle.FixedPiece{Cell: puzzle.Cell{Row: 1, Col: 1}, Placement: pl(0, 0)})
-		})), wantIn: []string{"cell (1,1) is fixed twice"}},
 		// A fixed piece keeps the turn it is given even where pieces may
 		// not turn (as Eternity II's hints do); this one then shows a
 		// colour to the rim.
@@ -132,25 +110,16 @@ func TestBadInput(t *testing.T) {
 		})), wantStatus: []solve.Status{solve.Exhausted}},
 		{name: "fixed piece turned to face the rim with a colour", call: solveP(with(func(p *puzzle.Puzzle) { p.Fixed[0].Placement.Rotation = 2 })),
 			wantStatus: []solve.Status{solve.Exhausted}},
-		{name: "initial board of the wrong size", call: solveP(good(), solve.WithInitial(puzzle.NewBoard(3, 2))),
-			wantIn: []string{"initial board", "3×2"}},
-		{name: "initial board naming an unknown piece",
-			call:   solveP(good(), solve.WithInitial(&puzzle.Board{Rows: 2, Cols: 2, Cells: []puzzle.Placement{pl(9, 0), puzzle.Empty, puzzle.Empty, pl(3, 0)}})),
-			wantIn: []string{"initial board", "cell (0,0)", "piece 9"}},
 		{name: "initial board that cannot be completed",
 			call:       solveP(good(), solve.WithInitial(&puzzle.Board{Rows: 2, Cols: 2, Cells: []puzzle.Placement{pl(2, 0), puzzle.Empty, puzzle.Empty, pl(3, 0)}})),
 			wantStatus: []solve.Status{solve.Exhausted}},
-		{name: "NaN target", call: solveP(good(), solve.WithTarget(math.NaN())), wantIn: []string{"WithTarget"}},
 		{name: "scorer that is not labels", call: solveWith(backtrack.New(), context.Background(), good(), flatScorer{}),
 			wantIn: []string{"scorer must be nil or an *edge.Labels"}},
-		{name: "label scorer built for another puzzle", call: solveWith(backtrack.New(), context.Background(), good(), otherScorer),
-			wantIn: []string{"scorer prices 2 pieces", "puzzle has 4"}},
 		{name: "unknown order", call: solveWith(backtrack.New(backtrack.WithOrder(9)), context.Background(), good(), nil),
 			wantIn: []string{"Order(9)"}},
 		{name: "nil option", call: func() (solve.Status, error) {
 			return solveWith(backtrack.New(nil, backtrack.WithOrder(backtrack.Spiral)), context.Background(), good(), nil)()
 		}, wantStatus: []solve.Status{solve.Solved}},
-		{name: "cancelled context", call: solveWith(backtrack.New(), cancelled, good(), nil), wantStatus: []solve.Status{solve.Canceled}},
 		{name: "nil context", call: solveWith(backtrack.New(), nil, good(), nil), wantStatus: []solve.Status{solve.Solved}},
 		{name: "holes in a large sparse board run to the budget", call: solveP(with(func(p *puzzle.Puzzle) {
 			p.Rows, p.Cols, p.Fixed = 1000, 1000, nil
