@@ -35,13 +35,13 @@ func (b *Branch) First(ctx context.Context) (*puzzle.Board, ExactStats, error) {
 	return board, ExactStats{Nodes: s.nodes, Runtime: b.spent, Status: status(covered, board != nil)}, nil
 }
 
-// FirstParallel is First on up to workers goroutines. On an oblong board
-// without a pinned corner, half the workers search the board as it is and
-// half the board turned a quarter (scanning along its columns), the first
-// to finish ending the other; otherwise, and within each half, the search
-// is split into branches (Split, deep enough for several branches per
-// worker), the workers take them in search order, and the first solution
-// any of them finds ends the others. Which solution comes back, and the node
+// FirstParallel is First on up to workers goroutines. Half the workers
+// run the search as built and half a search in another order (firstEitherWay:
+// the board turned a quarter on an oblong board, candidates in the
+// opposite piece order otherwise), the first to finish ending the other;
+// within each half the search is split into branches (Split, deep enough
+// for several branches per worker), the workers take them in search
+// order, and the first solution any of them finds ends the others. Which solution comes back, and the node
 // count, may differ from run to run when the puzzle has several
 // solutions; with one worker it is First's. All goroutines have ended
 // when it returns. Nodes counts every placement of every worker and of
@@ -53,22 +53,37 @@ func (x *Exact) FirstParallel(ctx context.Context, workers int) (*puzzle.Board, 
 	if workers <= 1 {
 		return x.First(ctx)
 	}
-	if x.p.Rows != x.p.Cols && x.cfg.pin < 0 && x.cfg.initial == nil {
+	if x.cfg.initial == nil {
 		return x.firstEitherWay(ctx, workers)
 	}
 	return x.firstSplit(ctx, workers)
 }
 
-// firstEitherWay races the search of an oblong board against the search of
-// the same board turned a quarter, so that one scans along the rows and
-// the other along the columns. Which way is quick varies wildly from
-// puzzle to puzzle (on the official 6×12 clue puzzle 4 the turned scan
-// finds the solution after 1,022 placements, the straight one not after
-// 3·10⁹; on clue puzzle 2 it is the other way round), and racing the two
-// costs at most twice the quicker one. Half the workers take each way.
+// firstEitherWay races two searches of the same puzzle that explore in
+// different orders, half the workers each, the first solution ending
+// both. On an oblong board one scans along the rows and the other, on the
+// board turned a quarter, along the columns; on a square board (or with a
+// pinned corner, which fixes the orientation) one tries candidates in
+// increasing piece order and the other in decreasing order. How long a
+// first solution takes varies wildly with the order (on the official 6×12
+// clue puzzle 4 the column scan finds it after 1,022 placements, the row
+// scan not after 3·10⁹; on em_7x7_b3_i6_s1 decreasing order needs 5·10⁷
+// placements, increasing 10⁹), and racing two orders costs at most twice
+// the quicker one.
 func (x *Exact) firstEitherWay(ctx context.Context, workers int) (*puzzle.Board, ExactStats, error) {
 	start := time.Now()
-	y, err := newExact(quarterTurned(x.p), x.cfg)
+	turned := x.p.Rows != x.p.Cols && x.cfg.pin < 0
+	var (
+		y   *Exact
+		err error
+	)
+	if turned {
+		y, err = newExact(quarterTurned(x.p), x.cfg)
+	} else {
+		cfg := x.cfg
+		cfg.desc = !cfg.desc
+		y, err = newExact(x.p, cfg)
+	}
 	if err != nil {
 		return nil, ExactStats{}, err
 	}
@@ -83,7 +98,7 @@ func (x *Exact) firstEitherWay(ctx context.Context, workers int) (*puzzle.Board,
 	for k, e := range []*Exact{x, y} {
 		go func() {
 			b, st, _ := e.firstSplit(ctx, max(half, workers-half*k))
-			if b != nil && k == 1 {
+			if b != nil && k == 1 && turned {
 				b = b.Turn(3)
 			}
 			if b != nil {
@@ -108,7 +123,7 @@ func (x *Exact) firstEitherWay(ctx context.Context, workers int) (*puzzle.Board,
 	case found != nil:
 		st.Status = solve.Solved
 	case exhausted:
-		// Either way covers the whole search: one finished means none.
+		// Either search covers the whole space: one finished means none.
 		st.Status = solve.Exhausted
 	default:
 		st.Status = solve.Canceled
