@@ -4,9 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/reassemble/jigsaw/internal/badinput"
 	"io"
 	"math"
-	"runtime"
 	"strings"
 	"testing"
 
@@ -242,32 +242,7 @@ func TestBadInput(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			var before, after runtime.MemStats
-			runtime.ReadMemStats(&before)
-			err := noPanic(t, tc.call)
-			runtime.ReadMemStats(&after)
-			if tc.huge {
-				// A 2 MiB allowance covers the error message and the
-				// test's own book-keeping, not an array of the size
-				// claimed.
-				if grew := after.TotalAlloc - before.TotalAlloc; grew > 2<<20 {
-					t.Errorf("the call allocated %d bytes", grew)
-				}
-			}
-			if len(tc.wantIn) == 0 {
-				if err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			if err == nil {
-				t.Fatalf("accepted; want an error naming %q", tc.wantIn)
-			}
-			for _, w := range tc.wantIn {
-				if !strings.Contains(err.Error(), w) {
-					t.Errorf("error %q does not name %q", err, w)
-				}
-			}
+			badinput.Check(t, tc.call, tc.wantIn, tc.huge)
 		})
 	}
 }
@@ -326,17 +301,6 @@ func sparseTwin(t *testing.T, unusedPrimary bool) (dense, sparse *exactcover.Pro
 		}
 	}
 	return dense, sparse
-}
-
-// noPanic calls f and turns a panic into a test failure.
-func noPanic(t *testing.T, f func() error) (err error) {
-	t.Helper()
-	defer func() {
-		if r := recover(); r != nil {
-			t.Fatalf("panic: %v", r)
-		}
-	}()
-	return f()
 }
 
 // errRead is what errReader fails with.

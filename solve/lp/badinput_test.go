@@ -1,10 +1,9 @@
 package lp_test
 
 import (
+	"github.com/reassemble/jigsaw/internal/badinput"
 	"math"
 	"math/rand/v2"
-	"runtime"
-	"strings"
 	"testing"
 
 	"github.com/reassemble/jigsaw/puzzle"
@@ -132,36 +131,7 @@ func TestBadInput(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			var before, after runtime.MemStats
-			runtime.ReadMemStats(&before)
-			err := noPanic(t, tc.call)
-			runtime.ReadMemStats(&after)
-			if tc.huge {
-				// A 2 MiB allowance covers the error message and the
-				// test's own book-keeping, not a model.
-				if grew := after.TotalAlloc - before.TotalAlloc; grew > 2<<20 {
-					t.Errorf("refusing the input allocated %d bytes", grew)
-				}
-			}
-			if err == nil {
-				t.Fatalf("accepted; want an error naming %q", tc.wantIn)
-			}
-			for _, w := range tc.wantIn {
-				if !strings.Contains(err.Error(), w) {
-					t.Errorf("error %q does not name %q", err, w)
-				}
-			}
+			badinput.Check(t, tc.call, tc.wantIn, tc.huge)
 		})
 	}
-}
-
-// noPanic calls f and turns a panic into a test failure.
-func noPanic(t *testing.T, f func() error) (err error) {
-	t.Helper()
-	defer func() {
-		if r := recover(); r != nil {
-			t.Fatalf("panic: %v", r)
-		}
-	}()
-	return f()
 }
