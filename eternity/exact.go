@@ -17,7 +17,10 @@ import (
 // colours its left and top neighbours ask for, taken from a table
 // keyed on that colour pair. A placement is a table look-up, a scan
 // over a handful of candidates for one not yet used, and two stores;
-// nothing is allocated while the search runs.
+// nothing is allocated while the search runs. On puzzles of up to 64
+// pieces the candidates not yet used are found with bit sets instead of
+// a scan (a third faster on boards of few colours, whose buckets are
+// big), visiting the same tree in the same order.
 //
 // Candidates are tried in increasing piece number (ExactDescending
 // reverses it) and, within a piece, in increasing rotation, so the search
@@ -45,6 +48,7 @@ type Exact struct {
 	cands  []cand         // items with what they ask of their neighbours
 	starts []int32        // bucket k of a table is items[starts[k]:starts[k+1]], the same in cands
 	steps  []step         // one per cell to fill, in scan order
+	small  *smallTables   // the bit-set tables, for puzzles of up to 64 pieces
 
 	cells     int
 	preplaced []int32 // element in each cell before the search, -1 for none
@@ -76,6 +80,7 @@ type exactConfig struct {
 	fold    bool
 	desc    bool
 	initial *puzzle.Board
+	general bool // the general search even for a small puzzle, to compare the two
 }
 
 // ExactPinCorner restricts the first cell of the scan, the top-left
@@ -188,6 +193,9 @@ func newExact(p *puzzle.Puzzle, cfg exactConfig) (*Exact, error) {
 		x.cands[i] = cand{elem: e, r: x.mateR[e] * x.ncol, b: x.mateB[e]}
 	}
 	x.items = nil // built into cands
+	if !cfg.general {
+		x.buildSmall()
+	}
 	x.print = x.fingerprint()
 	return x, nil
 }

@@ -147,6 +147,9 @@ func (s *search) run(found func() bool) bool {
 		found()
 		return true
 	}
+	if x.small != nil {
+		return s.runSmall(found)
+	}
 	var (
 		cands  = x.cands
 		last   = s.last
