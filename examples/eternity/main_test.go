@@ -83,17 +83,19 @@ func TestSolve(t *testing.T) {
 		name   string
 		gen    string
 		method string
-		pin    bool
+		pin    bool // -pin given
 	}{
 		{name: "exact", gen: "6x6", method: "exact", pin: true},
 		{name: "exact unpinned", gen: "6x6", method: "exact"},
 		{name: "backtrack", gen: "6x6", method: "backtrack", pin: true},
-		{name: "exact not square", gen: "4x7", method: "exact", pin: true},
+		{name: "exact not square", gen: "4x7", method: "exact"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			c := base(t)
-			c.gen, c.method, c.pin = tc.gen, tc.method, tc.pin
+			// -pin defaults to on but applies to -mode solve only when
+			// given (see choosePin).
+			c.gen, c.method, c.pinSet = tc.gen, tc.method, tc.pin
 			r := runJSON(t, c)
 			if r.Status != solve.Solved.String() || r.Solutions != 1 {
 				t.Errorf("status %s, %d solutions; want solved, 1", r.Status, r.Solutions)
