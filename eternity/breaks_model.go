@@ -54,9 +54,9 @@ type breaksModel struct {
 	lk, tk, rk, bk []int32 // per element (4*piece+rotation): need left, need top, offer right, offer bottom
 
 	// Candidate lists: per class, the elements that may go to its cells,
-	// as a whole (all), by the key their left side needs (byLeft), by the
-	// key their top side needs (byTop) and by both (zero); the spans index
-	// lists, which each worker copies and shuffles.
+	// as a whole (all), by the key their left side needs (byLeft) and by
+	// the key their top side needs (byTop); the spans index lists, which
+	// each worker copies and shuffles.
 	lists   []int32
 	classes int
 	all     []breaksSpan // per class
@@ -89,6 +89,9 @@ const pairsMax = 1 << 22
 type breaksLayout struct {
 	lock bool // frame classes, when the puzzle allows them
 	tail int  // rows at the end scanned a column at a time
+	// noPairs searches with skips as for puzzles of many colours, so that
+	// the tests reach that path on small ones.
+	noPairs bool
 }
 
 // newBreaksModel lays out p, a valid puzzle. With frame classes (lock and
@@ -279,7 +282,7 @@ func newBreaksModel(p *puzzle.Puzzle, lay breaksLayout) *breaksModel {
 	for _, es := range members {
 		elems += len(es)
 	}
-	dense := m.classes*k*k <= pairsMax && 2*k*elems <= pairsMax
+	dense := m.classes*k*k <= pairsMax && 2*k*elems <= pairsMax && !lay.noPairs
 	if dense {
 		m.pairs = make([]breaksPair, m.classes*k*k)
 	} else {
@@ -368,7 +371,8 @@ func (m *breaksModel) zero(cl, l, t int32) breaksSpan {
 // schedule returns, per depth, the breaks allowed in all once the piece of
 // that depth is placed: none while at most s0 pieces are placed, then a
 // number rising evenly with the pieces placed to total at s1, and total
-// from there on.
+// from there on. The rise is rounded up, so that the first break is
+// allowed right after s0.
 func (m *breaksModel) schedule(s0, s1, total int) []int32 {
 	s := make([]int32, m.n)
 	for d := range s {
@@ -378,7 +382,7 @@ func (m *breaksModel) schedule(s0, s1, total int) []int32 {
 		case placed >= s1:
 			s[d] = int32(total)
 		default:
-			s[d] = int32(total * (placed - s0) / (s1 - s0))
+			s[d] = int32((total*(placed-s0) + s1 - s0 - 1) / (s1 - s0))
 		}
 	}
 	return s

@@ -17,7 +17,7 @@ type breaksSeg struct {
 
 // breaksDepth is the search's state at one depth.
 type breaksDepth struct {
-	segs  [4]breaksSeg
+	segs  [5]breaksSeg
 	nseg  int8
 	seg   int8 // the run being tried
 	open  bool // the candidates were laid out since the depth was last left
@@ -30,6 +30,26 @@ type breaksDepth struct {
 type breaksFast struct {
 	idx, mid, end int32
 	open          bool
+}
+
+// finish's limits: it searches the completions of boards with at most
+// breaksFinishCells cells left, for at most a node per
+// breaksFinishShare placements of the restart (a node weighs a few hundred
+// placements: on 16×16 boards, a restart's finish takes a few per cent of
+// its time), and completes others greedily.
+const (
+	breaksFinishCells = 32
+	breaksFinishShare = 1000
+)
+
+// breaksFinish is the state of a worker's finish.
+type breaksFinish struct {
+	cells      []int32
+	used       []bool
+	holes      int
+	cand, cost [][]int32 // per depth: the candidates and their costs
+	best       int32
+	nodes      int64 // left
 }
 
 // breaksWorker is one stream of restarts: its own shuffled candidate
@@ -66,13 +86,18 @@ type breaksWorker struct {
 	bestBreaks int32   // its breaks, −1 for none
 	improved   bool    // best changed since the run last looked
 
-	// The restart's deepest partial board, completed greedily when the
-	// restart ends so that every restart yields a full board.
-	deep       []int32
-	deepDepth  int
-	deepBreaks int32
-	fill       []int32 // scratch board for the completion
-	fillUsed   []bool
+	// The restart's most promising partial board (see promise), completed
+	// when the restart ends so that every restart yields a full board, and
+	// the deepest depth it reached.
+	deep        []int32
+	deepDepth   int
+	deepBreaks  int32
+	deepPromise int32
+	maxDepth    int
+	fill        []int32 // scratch board for the completion
+	fillUsed    []bool
+
+	fin breaksFinish // finish's scratch
 
 	// probing records each restart's deepest depth in depths.
 	probing bool
@@ -83,6 +108,7 @@ type breaksWorker struct {
 	sinceStart int64 // in this restart
 	backtracks int64
 	restarts   int64
+	fulls      int64 // full boards the search reached
 }
 
 func newBreaksWorker(m *breaksModel, perCell int, seed1, seed2 uint64) *breaksWorker {
@@ -90,9 +116,15 @@ func newBreaksWorker(m *breaksModel, perCell int, seed1, seed2 uint64) *breaksWo
 		m: m, rng: rand.New(rand.NewPCG(seed1, seed2)), perCell: int32(perCell),
 		lists: append([]int32(nil), m.lists...),
 		cells: make([]int32, m.cells), used: make([]bool, m.pieces),
-		st: make([]breaksDepth, m.n+1), fast: make([]breaksFast, m.n+1), cum: make([]int32, m.n+1),
+		cum:  make([]int32, m.n+1),
 		best: make([]int32, m.cells), bestBreaks: -1, bound: 1<<31 - 1,
 		deep: make([]int32, m.cells), fill: make([]int32, m.cells), fillUsed: make([]bool, m.pieces),
+	}
+	// Only the path the worker takes needs its state.
+	if w.fastPath() {
+		w.fast = make([]breaksFast, m.n+1)
+	} else {
+		w.st = make([]breaksDepth, m.n+1)
 	}
 	w.setSchedule(make([]int32, m.n), 1<<62, 1<<62)
 	return w
@@ -127,7 +159,8 @@ func (w *breaksWorker) restart() {
 	w.d, w.holes, w.sinceStart = 0, 0, 0
 	w.checkAt = min(w.stallN, w.restartN)
 	copy(w.deep, w.cells)
-	w.deepDepth, w.deepBreaks = 0, 0
+	w.deepDepth, w.deepBreaks, w.maxDepth = 0, 0, 0
+	w.deepPromise = w.promise(0, 0)
 	// Every element sits in several runs; each is shuffled on its own so
 	// that no order carries over from one restart to the next.
 	for _, s := range m.shuffled {
@@ -136,15 +169,19 @@ func (w *breaksWorker) restart() {
 	}
 }
 
-// check is called when a restart reaches checkAt placements: it ends the
-// restart at its length, or earlier when it is stuck above the first
-// depth that may break a join.
+// check is called every stallN placements of a restart: it ends the
+// restart at its length, or at the first call when it is stuck above the
+// first depth that may break a join; otherwise it finishes the most
+// promising board of the last stallN placements, so that a restart yields
+// several, and starts looking afresh.
 func (w *breaksWorker) check() {
-	if w.sinceStart >= w.restartN || w.deepDepth < w.startDepth {
+	if w.sinceStart >= w.restartN || w.maxDepth < w.startDepth {
 		w.endRestart()
 		return
 	}
-	w.checkAt = w.restartN
+	w.keep(w.finish())
+	w.deepPromise = w.promise(0, 0)
+	w.checkAt = min(w.checkAt+w.stallN, w.restartN)
 }
 
 // open lays out the candidate runs of depth d for the board as it is:
@@ -308,7 +345,7 @@ func (w *breaksWorker) next(d int, budget int32) (int32, int32, bool) {
 // search with nothing to place still spends its budget.
 func (w *breaksWorker) run(n int64, done <-chan struct{}) {
 	m := w.m
-	if m.pairs != nil && m.holes == 0 && w.perCell == 1 {
+	if w.fastPath() {
 		w.runFast(n, done)
 		return
 	}
@@ -370,8 +407,9 @@ func (w *breaksWorker) run(n int64, done <-chan struct{}) {
 		k++
 		w.placements++
 		w.sinceStart++
-		if w.d > w.deepDepth || (w.d == w.deepDepth && w.cum[w.d] < w.deepBreaks) {
-			w.deepDepth, w.deepBreaks = w.d, w.cum[w.d]
+		w.maxDepth = max(w.maxDepth, w.d)
+		if p := w.promise(w.d, w.cum[w.d]); p < w.deepPromise {
+			w.deepDepth, w.deepBreaks, w.deepPromise = w.d, w.cum[w.d], p
 			copy(w.deep, w.cells)
 		}
 		if w.sinceStart >= w.checkAt {
@@ -386,6 +424,7 @@ func (w *breaksWorker) run(n int64, done <-chan struct{}) {
 // full records the board, complete at the bottom of the scan, if it beats
 // the best, and lowers the bound so that the search goes on for better.
 func (w *breaksWorker) full() {
+	w.fulls++
 	b := w.cum[w.m.n]
 	if w.bestBreaks < 0 || b < w.bestBreaks {
 		w.bestBreaks = b
@@ -395,6 +434,17 @@ func (w *breaksWorker) full() {
 	w.setBound(w.bestBreaks - 1)
 }
 
+// breaksLeftCost is what completing a partial board is reckoned to break
+// per cell left, in tenths: finishing boards of 16×16 with 5 to 10 cells
+// left breaks 1 to 1.2 joins a cell.
+const breaksLeftCost = 11
+
+// promise reckons the breaks of a full board completed from a partial one
+// of d pieces and b breaks, in tenths.
+func (w *breaksWorker) promise(d int, b int32) int32 {
+	return 10*b + breaksLeftCost*int32(w.m.n-d)
+}
+
 // setBound lowers the cap on a full board's breaks to b.
 func (w *breaksWorker) setBound(b int32) { w.bound = min(w.bound, b) }
 
@@ -402,9 +452,9 @@ func (w *breaksWorker) setBound(b int32) { w.bound = min(w.bound, b) }
 // it beats the best, and starts afresh.
 func (w *breaksWorker) endRestart() {
 	if w.probing {
-		w.depths = append(w.depths, w.deepDepth)
+		w.depths = append(w.depths, w.maxDepth)
 	}
-	w.keep(w.complete())
+	w.keep(w.finish())
 	w.restarts++
 	w.restart()
 }
@@ -417,6 +467,94 @@ func (w *breaksWorker) keep(b int32) {
 		copy(w.best, w.fill)
 		w.improved = true
 		w.setBound(w.bestBreaks - 1)
+	}
+}
+
+// finish completes the restart's most promising board at the least cost it
+// finds, into w.fill, and returns the board's breaks: a depth-first
+// branch and bound over the cells left, in scan order, trying every
+// unused piece of the cell's class, cheapest first, with no limit on the
+// breaks of a placement, from the greedy completion's cost down, for at
+// most finishNodes nodes. The last cells of a scan hold the pieces left
+// over, which seldom fit the way the search needs; an exact fill of them
+// saves several joins over the greedy one.
+func (w *breaksWorker) finish() int32 {
+	m := w.m
+	best := w.complete()
+	if w.deepDepth >= m.n || m.n-w.deepDepth > breaksFinishCells {
+		return best
+	}
+	f := &w.fin
+	if f.cells == nil {
+		f.cells = make([]int32, m.cells)
+		f.used = make([]bool, m.pieces)
+		f.cand = make([][]int32, m.n+1)
+		f.cost = make([][]int32, m.n+1)
+	}
+	copy(f.cells, w.deep)
+	clear(f.used)
+	for _, e := range f.cells {
+		if e >= 0 {
+			f.used[e>>2] = true
+		}
+	}
+	f.holes = m.holes
+	for d := range w.deepDepth {
+		if f.cells[m.cell[d]] < 0 {
+			f.holes--
+		}
+	}
+	f.best, f.nodes = best, w.sinceStart/breaksFinishShare
+	w.finishAt(w.deepDepth, w.deepBreaks)
+	return f.best
+}
+
+// finishAt is finish's search from depth d with b breaks so far.
+func (w *breaksWorker) finishAt(d int, b int32) {
+	m, f := w.m, &w.fin
+	if d == m.n {
+		if b < f.best {
+			f.best = b
+			copy(w.fill, f.cells)
+		}
+		return
+	}
+	if f.nodes <= 0 {
+		return
+	}
+	f.nodes--
+	// The unused candidates that would keep the board below the best, by
+	// their cost.
+	cand, cost := f.cand[d][:0], f.cost[d][:0]
+	sp := m.all[m.class[d]]
+	for _, e := range w.lists[sp.off : sp.off+sp.n] {
+		if f.used[e>>2] {
+			continue
+		}
+		if c := w.cost(f.cells, d, e); b+c < f.best {
+			cand, cost = append(cand, e), append(cost, c)
+		}
+	}
+	f.cand[d], f.cost[d] = cand, cost
+	cell := m.cell[d]
+	for c := int32(0); c < f.best-b; c++ {
+		if c == 0 && f.holes > 0 {
+			// A hole breaks nothing.
+			f.holes--
+			w.finishAt(d+1, b)
+			f.holes++
+		}
+		for i, e := range cand {
+			if cost[i] != c || f.used[e>>2] {
+				continue
+			}
+			f.cells[cell], f.used[e>>2] = e, true
+			w.finishAt(d+1, b+c)
+			f.cells[cell], f.used[e>>2] = -1, false
+			if c >= f.best-b || f.nodes <= 0 {
+				return
+			}
+		}
 	}
 }
 
@@ -500,6 +638,12 @@ func (w *breaksWorker) cost(cells []int32, d int, e int32) int32 {
 		b++
 	}
 	return b
+}
+
+// fastPath reports whether the worker runs runFast: pair tables, no
+// holes, at most one break a placement.
+func (w *breaksWorker) fastPath() bool {
+	return w.m.pairs != nil && w.m.holes == 0 && w.perCell == 1
 }
 
 // runFast is run for the usual case: pair tables, no holes, at most one
@@ -604,8 +748,9 @@ func (w *breaksWorker) runFast(n int64, done <-chan struct{}) {
 		k++
 		w.placements++
 		w.sinceStart++
-		if w.d > w.deepDepth || (w.d == w.deepDepth && cum[w.d] < w.deepBreaks) {
-			w.deepDepth, w.deepBreaks = w.d, cum[w.d]
+		w.maxDepth = max(w.maxDepth, w.d)
+		if p := w.promise(w.d, cum[w.d]); p < w.deepPromise {
+			w.deepDepth, w.deepBreaks, w.deepPromise = w.d, cum[w.d], p
 			copy(w.deep, cells)
 		}
 		if w.sinceStart >= w.checkAt {

@@ -3,8 +3,10 @@ package eternity
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -131,9 +133,20 @@ func TestBreaksInvariants(t *testing.T) {
 			perCell int
 			tail    int
 			lock    bool
-		}{{"fast", 1, 0, true}, {"tail", 1, 3, true}, {"two", 2, 0, true}, {"unlocked", 1, 2, false}} {
+			noPairs bool
+		}{
+			{name: "fast", perCell: 1, lock: true},
+			{name: "tail", perCell: 1, tail: 3, lock: true},
+			{name: "two", perCell: 2, lock: true},
+			{name: "unlocked", perCell: 1, tail: 2},
+			{name: "no pairs", perCell: 1, lock: true, noPairs: true},
+			{name: "no pairs, two", perCell: 2, tail: 1, noPairs: true},
+		} {
 			t.Run(pc.name+"/"+cfg.name, func(t *testing.T) {
-				m := newBreaksModel(pc.p, breaksLayout{lock: cfg.lock, tail: cfg.tail})
+				m := newBreaksModel(pc.p, breaksLayout{lock: cfg.lock, tail: cfg.tail, noPairs: cfg.noPairs})
+				if (m.pairs == nil) != cfg.noPairs {
+					t.Fatalf("pair tables: %v", m.pairs != nil)
+				}
 				w := newBreaksWorker(m, cfg.perCell, 1, 2)
 				w.setSchedule(m.schedule(m.depthAt(0.3), m.depthAt(0.9), 8), 5_000, 1_000)
 				for range 200 {
@@ -202,6 +215,116 @@ func TestBreaksTables(t *testing.T) {
 						}
 					}
 				}
+			}
+		})
+	}
+}
+
+// TestBreaksZeroMap checks the exact-fit lists of a puzzle searched
+// without pair tables.
+func TestBreaksZeroMap(t *testing.T) {
+	for _, pc := range breaksPuzzles(t) {
+		t.Run(pc.name, func(t *testing.T) {
+			m := newBreaksModel(pc.p, breaksLayout{lock: true, noPairs: true})
+			k := int32(m.keys)
+			for cl := range int32(m.classes) {
+				a := m.all[cl]
+				for l := range k {
+					for tt := range k {
+						z := m.zero(cl, l, tt)
+						want := 0
+						for _, e := range m.lists[a.off : a.off+a.n] {
+							if m.lk[e] == l && m.tk[e] == tt {
+								want++
+							}
+						}
+						for _, e := range m.lists[z.off : z.off+z.n] {
+							if m.lk[e] != l || m.tk[e] != tt {
+								t.Fatalf("class %d (%d,%d) lists element %d, which needs (%d,%d)", cl, l, tt, e, m.lk[e], m.tk[e])
+							}
+						}
+						if int(z.n) != want {
+							t.Fatalf("class %d (%d,%d): %d exact fits, want %d", cl, l, tt, z.n, want)
+						}
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestBreaksCheck checks when a restart ends: at its length, or at the
+// stall point if it has not reached the first depth that may break; and
+// that otherwise the next look comes a stall length later.
+func TestBreaksCheck(t *testing.T) {
+	p, _ := e2Like(t, 6, 6, 3, 4, 2, false)
+	m := newBreaksModel(p, breaksLayout{lock: true})
+	for _, tc := range []struct {
+		name        string
+		since       int64
+		deep        int
+		ends        bool
+		wantCheckAt int64
+	}{
+		{name: "stuck at the stall point", since: 100, deep: 19, ends: true, wantCheckAt: 100},
+		{name: "through at the stall point", since: 100, deep: 20, wantCheckAt: 200},
+		{name: "at its length", since: 500, deep: 36, ends: true, wantCheckAt: 100},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			w := newBreaksWorker(m, 1, 1, 2)
+			w.setSchedule(m.schedule(20, m.n, 16), 500, 100)
+			if w.startDepth != 20 || w.checkAt != 100 {
+				t.Fatalf("start depth %d, check at %d", w.startDepth, w.checkAt)
+			}
+			w.sinceStart, w.maxDepth = tc.since, tc.deep
+			w.check()
+			if ended := w.restarts == 1; ended != tc.ends {
+				t.Errorf("restart ended %v, want %v", ended, tc.ends)
+			}
+			if w.checkAt != tc.wantCheckAt {
+				t.Errorf("next check at %d, want %d", w.checkAt, tc.wantCheckAt)
+			}
+		})
+	}
+}
+
+// TestBreaksProbe checks the probe: every worker makes its share of the
+// probes, each as long as asked, and breaks begin at their median depth.
+func TestBreaksProbe(t *testing.T) {
+	p, _ := e2Like(t, 12, 12, 4, 8, 3, true)
+	for _, workers := range []int{1, 3} {
+		t.Run(fmt.Sprint(workers, " workers"), func(t *testing.T) {
+			run, err := solve.Start(context.Background(), solve.Problem{Puzzle: p}, solve.WithWorkers(workers))
+			if err != nil {
+				t.Fatal(err)
+			}
+			m := newBreaksModel(p, breaksLayout{lock: true})
+			nb := NewBreaks(BreaksChunk(1_000))
+			br := &breaksRun{b: nb, run: run, m: m, best: math.MaxInt32}
+			for k := range workers {
+				br.ws = append(br.ws, newBreaksWorker(m, 1, uint64(k), 9))
+			}
+			const n = 20_000
+			s0, ok := br.probe(n)
+			if !ok {
+				t.Fatal("the run ended in the probe")
+			}
+			var depths []int
+			for _, w := range br.ws {
+				if len(w.depths) < (breaksProbes+workers-1)/workers {
+					t.Errorf("a worker made %d probes", len(w.depths))
+				}
+				if w.restartN != n {
+					t.Errorf("probes of %d placements, want %d", w.restartN, n)
+				}
+				depths = append(depths, w.depths...)
+			}
+			slices.Sort(depths)
+			if want := depths[len(depths)/2]; s0 != want {
+				t.Errorf("breaks begin at %d, want the median %d of %v", s0, want, depths)
+			}
+			if run.Stats.Iterations < breaksProbes*n {
+				t.Errorf("%d iterations for %d probes of %d", run.Stats.Iterations, breaksProbes, n)
 			}
 		})
 	}
