@@ -1,0 +1,465 @@
+package eternity
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"slices"
+	"sync"
+
+	"github.com/reassemble/jigsaw/edge"
+	"github.com/reassemble/jigsaw/puzzle"
+	"github.com/reassemble/jigsaw/solve"
+)
+
+// Breaks is a max-score search for edge-matching puzzles in the style of
+// Joshua Blackwood's, which found boards of 470 of 480 joins on the
+// Eternity II board in 2021: a depth-first search that fills the board a
+// row at a time from the top-left and may leave a budgeted number of
+// joins unmatched (breaks), none early in the scan and more towards its
+// end, restarted in a new random order after a set number of placements.
+//
+// Depth d of the scan places a piece in the d-th free cell in row-major
+// order (the last rows a column at a time, see BreaksTail); fixed pieces
+// (hints) are skipped, but the sides they show constrain their neighbours,
+// and a join with one that does not fit is a break like any other. With
+// frame classes (BreaksFrameLock, when the puzzle allows them) corner and
+// edge pieces only go to their kind of cell, turned grey side out, and
+// inner pieces to inner cells. The candidates for a cell come from tables
+// built once, by the pair of colours its left and top neighbours need:
+// first the pieces that fit both, then those that break one of the two
+// joins (BreaksPerPlacement; by the left colour alone and by the top
+// colour alone for puzzles with too many colours for pair tables). A
+// placement is allowed while the breaks of the whole partial board stay
+// within the schedule at its depth; once a full board is found, every
+// later one must break fewer joins, so the search goes on only for better
+// boards. A full board's cost is its breaks plus whatever the fixed pieces
+// break among themselves, so on a puzzle with a frame its Score is
+// MaxScore less that.
+//
+// # The schedule
+//
+// How deep an exact search (no breaks) gets depends on the instance: on
+// 16×16 boards in the style of Eternity II, about 200 of 255 free cells
+// with the centre hint alone, and about 185 on the official set with its
+// eight hints, which cut the candidates beside them. Breaks allowed
+// before that depth are spent early; a first break much after it is
+// seldom reached. So by default (BreaksAuto) the run first probes: a few
+// restarts without breaks, whose median depth sets where breaks begin,
+// with the allowance then rising evenly to the end of the scan.
+// BreaksSchedule sets a fixed schedule instead.
+//
+// Each restart shuffles every candidate list from the worker's random
+// source and runs until BreaksRestart placements, or until its tree is
+// searched, or, a fifth of the way, if it has not yet reached the depth
+// where breaks begin (it is stuck above a hint). When a restart ends, its
+// deepest partial board is completed greedily (each remaining cell, in
+// scan order, gets the unused piece that breaks fewest joins) and kept if
+// it beats the best, so a run always has a full board to return, however
+// short.
+//
+// # Workers and determinism
+//
+// With solve.WithWorkers(n), n streams of restarts run from seeds drawn
+// from the run's source, in lock step: each makes a chunk of placements
+// (BreaksChunk), then they join, the run offers the best board and every
+// stream's cap drops to one below the best of all. The outcome for a seed
+// and a number of workers is fixed by the placements made, never by
+// timing; only where a cancellation falls changes it. One iteration is one
+// placement (the end of a restart, and a full board, count as one too);
+// Stats.Nodes counts placements, Stats.Backtracks the depths left for want
+// of a candidate and Stats.Restarts the restarts, probes included.
+//
+// The search works from labels: a Problem whose Scorer is neither nil nor
+// an *edge.Labels is refused with ErrNotLabels. It builds every board from
+// the fixed pieces alone and ignores solve.WithInitial; to improve a given
+// board, use Hunt. Puzzles with holes leave cells empty (a hole breaks
+// nothing and is tried after the exact fits), and spare pieces stay out.
+type Breaks struct {
+	auto       bool    // the schedule follows the probe (BreaksAuto)
+	lead, rate float64 // BreaksAuto's
+	start, end float64 // BreaksSchedule's
+	total      int
+	perCell    int
+	restart    int64
+	chunk      int64
+	frameLock  bool
+	tail       int
+	// err is the first option out of range, reported by Solve.
+	err error
+}
+
+// BreaksOption configures a Breaks search.
+type BreaksOption func(*Breaks)
+
+// NewBreaks returns the search with the default settings, changed by
+// opts. An option out of range makes Solve return an error that names it.
+func NewBreaks(opts ...BreaksOption) *Breaks {
+	b := &Breaks{auto: true, lead: 0, rate: 0.36, perCell: 1, restart: 50_000_000, chunk: 1 << 20, frameLock: true, tail: 5}
+	for _, o := range opts {
+		if o != nil {
+			o(b)
+		}
+	}
+	return b
+}
+
+// fail records the first bad option.
+func (b *Breaks) fail(format string, args ...any) {
+	if b.err == nil {
+		b.err = fmt.Errorf("eternity: "+format, args...)
+	}
+}
+
+// BreaksAuto sets the schedule from a probe of the instance, as the
+// default does: breaks begin lead (a share of the scan's cells) before
+// the median depth that restarts without breaks reach in a fifth of
+// BreaksRestart's placements, and their allowance rises evenly from there
+// to rate breaks per cell left (rate times the cells after that point) at
+// the last cell. lead and rate lie in [0, 1]. Default: 0, 0.36: on 16×16
+// boards, breaks from about the 200th cell of 255 and 20 in all with the
+// centre hint alone, from about the 185th of 248 and 23 in all on the
+// official set with its eight hints (measured after 10⁹ placements on the
+// official set and three generated boards: a lead of 0.01 or 0.02, or a
+// rate of 0.3, 0.4 or 0.45, scores 1 to 3 joins less on average).
+func BreaksAuto(lead, rate float64) BreaksOption {
+	return func(b *Breaks) {
+		switch {
+		case math.IsNaN(lead) || lead < 0 || lead > 1:
+			b.fail("BreaksAuto: lead %v is not a share between 0 and 1", lead)
+		case math.IsNaN(rate) || rate < 0 || rate > 1:
+			b.fail("BreaksAuto: rate %v is not between 0 and 1 break a cell", rate)
+		}
+		b.auto, b.lead, b.rate = true, lead, rate
+	}
+}
+
+// BreaksSchedule sets a fixed schedule in place of the probe's: no break
+// until the share start of the scan's cells are placed, then an allowance
+// rising evenly with the placed share to total breaks at the share end,
+// and total from there to the last cell. start and end lie in [0, 1] with
+// start <= end; total >= 0. Default: none, the probe's (BreaksAuto).
+func BreaksSchedule(start, end float64, total int) BreaksOption {
+	return func(b *Breaks) {
+		switch {
+		case math.IsNaN(start) || start < 0 || start > 1:
+			b.fail("BreaksSchedule: start %v is not a share between 0 and 1", start)
+		case math.IsNaN(end) || end < 0 || end > 1:
+			b.fail("BreaksSchedule: end %v is not a share between 0 and 1", end)
+		case end < start:
+			b.fail("BreaksSchedule: end %v comes before start %v", end, start)
+		case total < 0:
+			b.fail("BreaksSchedule: total %d breaks is negative", total)
+		}
+		b.auto, b.start, b.end, b.total = false, start, end, total
+	}
+}
+
+// BreaksPerPlacement sets the most joins one placement may break: with 1,
+// as in Blackwood's search, a piece that fits neither its left nor its top
+// neighbour is never tried. n is 1 to 4. Default: 1.
+func BreaksPerPlacement(n int) BreaksOption {
+	return func(b *Breaks) {
+		if n < 1 || n > 4 {
+			b.fail("BreaksPerPlacement: %d: a placement breaks 1 to 4 joins", n)
+		}
+		b.perCell = n
+	}
+}
+
+// BreaksRestart sets the placements after which a restart ends and the
+// next begins in a new random order; a fifth of it is both the length of
+// a probe and the time a restart has to reach the first depth that may
+// break a join. n >= 1. Default: 50,000,000 (a few seconds on one core;
+// with 20,000,000, 16×16 boards score a point or two less after 10⁹
+// placements).
+func BreaksRestart(n int64) BreaksOption {
+	return func(b *Breaks) {
+		if n < 1 {
+			b.fail("BreaksRestart: %d placements: a restart needs at least 1", n)
+		}
+		b.restart = n
+	}
+}
+
+// BreaksChunk sets the placements each worker makes between two joins,
+// where the run offers boards, counts its budget and reports progress.
+// n >= 1. Default: 1,048,576 (a few tens of milliseconds).
+func BreaksChunk(n int64) BreaksOption {
+	return func(b *Breaks) {
+		if n < 1 {
+			b.fail("BreaksChunk: %d placements: a chunk needs at least 1", n)
+		}
+		b.chunk = n
+	}
+}
+
+// BreaksTail sets how many of the last rows the scan fills a column at a
+// time, each column from top to bottom, instead of a row at a time: near
+// the end of the scan, a cell that finds no candidate then undoes a short
+// column rather than a whole row, and the last frame row is laid piece by
+// piece with the rows above it rather than all at the end, much as in
+// Blackwood's order. 0 scans every row in turn; more than the board's
+// rows scans it all by columns. n >= 0. Default: 5 (on generated 16×16
+// boards after 5·10⁸ placements, 4, 5 and 6 rows score alike, 3 a join
+// less, and a scan by rows alone some 8 joins less: its last frame row,
+// laid all at the end, is seldom finished).
+func BreaksTail(n int) BreaksOption {
+	return func(b *Breaks) {
+		if n < 0 {
+			b.fail("BreaksTail: %d rows is negative", n)
+		}
+		b.tail = n
+	}
+}
+
+// BreaksFrameLock sets whether frame pieces only go to the frame, turned
+// grey side out, and inner pieces inside, when the puzzle allows it (see
+// Hunt's frame classes). Off, every free piece is a candidate for every
+// cell. Default: on.
+func BreaksFrameLock(on bool) BreaksOption { return func(b *Breaks) { b.frameLock = on } }
+
+// breaksProbes is the number of probe restarts, shared among the workers:
+// enough for a median that a few restarts stuck at a hint do not move.
+const breaksProbes = 8
+
+// Solve implements solve.Solver.
+func (b *Breaks) Solve(ctx context.Context, p solve.Problem, opts ...solve.Option) (*solve.Result, error) {
+	if p.Scorer != nil {
+		if _, ok := p.Scorer.(*edge.Labels); !ok {
+			return nil, fmt.Errorf("%w: Breaks searches the puzzle's labels, not a %T", ErrNotLabels, p.Scorer)
+		}
+	}
+	if b.err != nil {
+		return nil, b.err
+	}
+	run, err := solve.Start(ctx, p, opts...)
+	if err != nil {
+		return nil, err
+	}
+	pz := run.Problem().Puzzle
+	m := newBreaksModel(pz, breaksLayout{lock: b.frameLock, tail: b.tail})
+	br := &breaksRun{b: b, run: run, m: m, done: ctx.Done(), best: math.MaxInt32}
+	if m.n == 0 {
+		// The fixed pieces fill the board: it is the only one.
+		br.buf = elemsBoard32(m, m.fixed, nil)
+		run.Offer(br.buf, edge.Cost(run.Problem().Scorer, br.buf))
+		return run.Finish(solve.Exhausted)
+	}
+	for range run.Settings().Workers {
+		br.ws = append(br.ws, newBreaksWorker(m, b.perCell, run.Rand().Uint64(), run.Rand().Uint64()))
+	}
+	stall := max(b.restart/5, 1)
+	var sched []int32
+	if b.auto {
+		s0, ok := br.probe(stall)
+		if !ok {
+			br.end()
+			return run.Finish(solve.Done)
+		}
+		sched = m.schedule(s0, m.n, int(math.Round(b.rate*float64(m.n-s0))))
+	} else {
+		sched = m.schedule(m.depthAt(b.start), m.depthAt(b.end), b.total)
+	}
+	for _, w := range br.ws {
+		w.setSchedule(sched, b.restart, stall)
+	}
+	br.loop(nil)
+	br.end()
+	return run.Finish(solve.Done)
+}
+
+// breaksRun is one Solve call's book-keeping.
+type breaksRun struct {
+	b    *Breaks
+	run  *solve.Run
+	m    *breaksModel
+	ws   []*breaksWorker
+	done <-chan struct{}
+	best int32 // breaks of the best board offered
+	buf  *puzzle.Board
+}
+
+// probe runs restarts without breaks, of n placements each (fewer when a
+// budget of iterations would otherwise go mostly to them), breaksProbes
+// in all, and returns the depth at which breaks begin: the median of the
+// probes' deepest depths, less the lead. It reports false if the run
+// ended meanwhile.
+func (br *breaksRun) probe(n int64) (int, bool) {
+	nw := len(br.ws)
+	per := (breaksProbes + nw - 1) / nw
+	if lim := br.run.Settings().MaxIterations; lim > 0 {
+		// A tenth of the budget at most.
+		n = max(min(n, lim/int64(10*per*nw)), 1)
+	}
+	zero := make([]int32, br.m.n)
+	for _, w := range br.ws {
+		w.probing = true
+		w.setSchedule(zero, n, n)
+	}
+	// A probe is n placements and its end; a tree searched sooner ends it
+	// early, and the worker goes on to another.
+	quota := func(k int) int64 {
+		if len(br.ws[k].depths) >= per {
+			return 0
+		}
+		return int64(per)*(n+1) - br.ws[k].steps
+	}
+	if !br.loop(quota) {
+		return 0, false
+	}
+	var depths []int
+	for _, w := range br.ws {
+		w.probing = false
+		depths = append(depths, w.depths...)
+	}
+	slices.Sort(depths)
+	median := depths[len(depths)/2]
+	return max(median-br.m.depthAt(br.b.lead), 0), true
+}
+
+// loop runs the workers in chunks until the run ends, or, with quota, until
+// every worker has used up its quota, the placements quota(k) says worker
+// k has left. It reports whether the run may go on.
+func (br *breaksRun) loop(quota func(k int) int64) bool {
+	run, ws := br.run, br.ws
+	nw := int64(len(ws))
+	per := make([]int64, len(ws))
+	lim := run.Settings().MaxIterations
+	for !run.Done() {
+		left := int64(0)
+		for k := range per {
+			per[k] = br.b.chunk
+			if quota != nil {
+				per[k] = min(per[k], max(quota(k), 0))
+			}
+			left += per[k]
+		}
+		if left == 0 {
+			return true
+		}
+		if lim > 0 {
+			rem := lim - run.Stats.Iterations
+			if rem <= 0 {
+				break
+			}
+			// The budget left, shared as evenly as it goes, so that a
+			// run ends exactly at its limit.
+			for k := range per {
+				per[k] = min(per[k], rem/nw+b2i(int64(k) < rem%nw))
+			}
+		}
+		before := br.steps()
+		if len(ws) == 1 {
+			ws[0].run(per[0], br.done)
+		} else {
+			var wg sync.WaitGroup
+			for k, w := range ws {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					w.run(per[k], br.done)
+				}()
+			}
+			wg.Wait()
+		}
+		did := br.steps() - before
+		select {
+		case <-br.done:
+			// Cancelled: the run ends at its next look at the context,
+			// and boards are only taken before that.
+			br.completeAll()
+		default:
+			if lim > 0 && run.Stats.Iterations+did >= lim {
+				br.completeAll()
+			}
+		}
+		going := br.offer()
+		run.Stats.Iterations += did - 1
+		if !run.Step() || !going {
+			break
+		}
+		if br.best == 0 {
+			// No board breaks fewer joins than none: what the fixed
+			// pieces break among themselves is all there is.
+			run.End(solve.Exhausted)
+		}
+	}
+	return false
+}
+
+// end makes sure the run has a board: when it ended before any was
+// offered, the first worker's, completed from where it stands.
+func (br *breaksRun) end() {
+	if br.best != math.MaxInt32 {
+		return
+	}
+	w := br.ws[0]
+	w.complete()
+	br.run.Fallback(elemsBoard32(br.m, w.fill, nil))
+}
+
+// steps returns the iterations the workers made in all.
+func (br *breaksRun) steps() int64 {
+	var n int64
+	for _, w := range br.ws {
+		n += w.steps
+	}
+	return n
+}
+
+// offer offers the workers' best boards that beat the run's best, lowers
+// every worker's cap to one below the best of all, and reports whether
+// the run may go on.
+func (br *breaksRun) offer() bool {
+	st := &br.run.Stats
+	st.Nodes, st.Backtracks, st.Restarts = 0, 0, 0
+	for _, w := range br.ws {
+		st.Nodes += w.placements
+		st.Backtracks += w.backtracks
+		st.Restarts += w.restarts
+	}
+	going := true
+	for _, w := range br.ws {
+		if !w.improved {
+			continue
+		}
+		w.improved = false
+		if w.bestBreaks >= br.best || !going {
+			continue
+		}
+		br.best = w.bestBreaks
+		br.buf = elemsBoard32(br.m, w.best, br.buf)
+		going = br.run.Offer(br.buf, edge.Cost(br.run.Problem().Scorer, br.buf))
+	}
+	for _, w := range br.ws {
+		w.setBound(br.best - 1)
+	}
+	return going
+}
+
+// completeAll completes each worker's restart in hand, so that a run cut
+// short has the best of its partial boards too.
+func (br *breaksRun) completeAll() {
+	for _, w := range br.ws {
+		w.keep(w.complete())
+	}
+}
+
+func b2i(b bool) int64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// elemsBoard32 writes the board cells of elements into dst.
+func elemsBoard32(m *breaksModel, cells []int32, dst *puzzle.Board) *puzzle.Board {
+	if dst == nil {
+		dst = puzzle.NewBoard(m.rows, m.cols)
+	}
+	for i := range dst.Cells {
+		dst.Cells[i] = elemPlacement(cells[i])
+	}
+	return dst
+}
