@@ -242,7 +242,7 @@ func (b *Breaks) Solve(ctx context.Context, p solve.Problem, opts ...solve.Optio
 	br := &breaksRun{b: b, run: run, m: m, done: ctx.Done(), best: math.MaxInt32}
 	if m.n == 0 {
 		// The fixed pieces fill the board: it is the only one.
-		br.buf = elemsBoard32(m, m.fixed, nil)
+		br.buf = elemsBoard(m.rows, m.cols, m.fixed, nil)
 		run.Offer(br.buf, edge.Cost(run.Problem().Scorer, br.buf))
 		return run.Finish(solve.Exhausted)
 	}
@@ -396,7 +396,7 @@ func (br *breaksRun) end() {
 	}
 	w := br.ws[0]
 	w.complete()
-	br.run.Fallback(elemsBoard32(br.m, w.fill, nil))
+	br.run.Fallback(elemsBoard(br.m.rows, br.m.cols, w.fill, nil))
 }
 
 // steps returns the iterations the workers made in all.
@@ -429,7 +429,7 @@ func (br *breaksRun) offer() bool {
 			continue
 		}
 		br.best = w.bestBreaks
-		br.buf = elemsBoard32(br.m, w.best, br.buf)
+		br.buf = elemsBoard(br.m.rows, br.m.cols, w.best, br.buf)
 		going = br.run.Offer(br.buf, edge.Cost(br.run.Problem().Scorer, br.buf))
 	}
 	for _, w := range br.ws {
@@ -451,15 +451,4 @@ func b2i(b bool) int64 {
 		return 1
 	}
 	return 0
-}
-
-// elemsBoard32 writes the board cells of elements into dst.
-func elemsBoard32(m *breaksModel, cells []int32, dst *puzzle.Board) *puzzle.Board {
-	if dst == nil {
-		dst = puzzle.NewBoard(m.rows, m.cols)
-	}
-	for i := range dst.Cells {
-		dst.Cells[i] = elemPlacement(cells[i])
-	}
-	return dst
 }

@@ -112,7 +112,7 @@ func (w *breaksWorker) verify(p *puzzle.Puzzle) error {
 		return fmt.Errorf("depth %d: kept %d breaks, the board has %d", w.d, w.cum[w.d], breaks)
 	}
 	if w.bestBreaks >= 0 {
-		b := elemsBoard32(m, w.best, nil)
+		b := elemsBoard(m.rows, m.cols, w.best, nil)
 		if err := b.Validate(p); err != nil {
 			return err
 		}

@@ -142,7 +142,7 @@ func snapshot(m *huntModel, h *Hunt, p *puzzle.Puzzle, ws []*huntWorker, st solv
 			ck.Best = append([]int32(nil), w.best...)
 		}
 	}
-	ck.Score = Score(p, elemsBoard(m, ck.Best, nil))
+	ck.Score = Score(p, elemsBoard(m.rows, m.cols, ck.Best, nil))
 	return ck
 }
 

@@ -411,7 +411,7 @@ func (hr *huntRun) offer() bool {
 			continue
 		}
 		hr.best = w.bestCost
-		hr.buf = elemsBoard(hr.m, w.best, hr.buf)
+		hr.buf = elemsBoard(hr.m.rows, hr.m.cols, w.best, hr.buf)
 		cost := edge.Cost(hr.run.Problem().Scorer, hr.buf)
 		if !hr.run.Offer(hr.buf, cost) {
 			return false
@@ -427,10 +427,11 @@ func (hr *huntRun) save() {
 	_ = ck.WriteFile(hr.h.ckPath)
 }
 
-// elemsBoard writes the board cells of elements into dst.
-func elemsBoard(m *huntModel, cells []int32, dst *puzzle.Board) *puzzle.Board {
+// elemsBoard writes the cells of a rows×cols board of elements (−1 for
+// an empty cell) into dst, or a new board when dst is nil.
+func elemsBoard(rows, cols int, cells []int32, dst *puzzle.Board) *puzzle.Board {
 	if dst == nil {
-		dst = puzzle.NewBoard(m.rows, m.cols)
+		dst = puzzle.NewBoard(rows, cols)
 	}
 	for i := range dst.Cells {
 		dst.Cells[i] = elemPlacement(cells[i])

@@ -148,7 +148,7 @@ func TestHuntMovesKeepCost(t *testing.T) {
 				if m.cost(w.best) != w.bestCost || w.bestCost > w.cost {
 					t.Fatalf("best %d (board %d), current %d", w.bestCost, m.cost(w.best), w.cost)
 				}
-				b := elemsBoard(m, w.cells, nil)
+				b := elemsBoard(m.rows, m.cols, w.cells, nil)
 				if err := b.Validate(tc.p); err != nil {
 					t.Fatal(err)
 				}
