@@ -52,6 +52,13 @@ func TestBreaksBadInput(t *testing.T) {
 			WantIn: []string{"BreaksRestart", "0"}},
 		solvetest.BadCase{Name: "negative chunk", Solver: eternity.NewBreaks(eternity.BreaksChunk(-1)),
 			WantIn: []string{"BreaksChunk", "-1"}},
+		solvetest.BadCase{Name: "polish of the whole budget", Solver: eternity.NewBreaks(eternity.BreaksPolish(1)),
+			WantIn: []string{"BreaksPolish", "share 1"}},
+		solvetest.BadCase{Name: "negative polish", Solver: eternity.NewBreaks(eternity.BreaksPolish(-0.2)),
+			WantIn: []string{"BreaksPolish", "-0.2"}},
+		solvetest.BadCase{Name: "NaN polish", Solver: eternity.NewBreaks(eternity.BreaksPolish(math.NaN())),
+			WantIn: []string{"BreaksPolish", "NaN"}},
+		solvetest.BadCase{Name: "polish of nearly all", Solver: eternity.NewBreaks(eternity.BreaksPolish(0.9999)), WantStatus: ends},
 		solvetest.BadCase{Name: "negative tail", Solver: eternity.NewBreaks(eternity.BreaksTail(-2)),
 			WantIn: []string{"BreaksTail", "-2"}},
 		// The first bad option is the one named.

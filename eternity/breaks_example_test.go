@@ -11,8 +11,9 @@ import (
 )
 
 // ExampleNewBreaks searches a 10×10 puzzle in the style of Eternity II,
-// its pieces shuffled and turned, with a budget of placements: the score
-// depends on the seed and the budget, never on the machine.
+// its pieces shuffled and turned, with a budget of iterations (placements,
+// then the polish's moves): the score depends on the seed and the budget,
+// never on the machine.
 func ExampleNewBreaks() {
 	rng := rand.New(rand.NewPCG(1, 2))
 	p, _, _ := puzzle.GenerateColours(10, 10, 4, 9, rng)
@@ -25,5 +26,5 @@ func ExampleNewBreaks() {
 		panic(err)
 	}
 	fmt.Printf("%d/%d joins, %v\n", eternity.Score(p, res.Board), eternity.MaxScore(10, 10), res.Status)
-	// Output: 170/180 joins, iteration limit
+	// Output: 171/180 joins, iteration limit
 }

@@ -33,10 +33,10 @@ type breaksFast struct {
 }
 
 // finish's limits: it searches the completions of boards with at most
-// breaksFinishCells cells left, for at most a node per
-// breaksFinishShare placements of the restart (a node weighs a few hundred
-// placements: on 16×16 boards, a restart's finish takes a few per cent of
-// its time), and completes others greedily.
+// breaksFinishCells cells left, for at most a node per breaksFinishShare
+// placements of the stretch it finishes (a node weighs some hundred
+// placements, so finishing takes a few per cent of the time), and
+// completes others greedily.
 const (
 	breaksFinishCells = 32
 	breaksFinishShare = 1000
@@ -108,7 +108,6 @@ type breaksWorker struct {
 	sinceStart int64 // in this restart
 	backtracks int64
 	restarts   int64
-	fulls      int64 // full boards the search reached
 }
 
 func newBreaksWorker(m *breaksModel, perCell int, seed1, seed2 uint64) *breaksWorker {
@@ -341,8 +340,10 @@ func (w *breaksWorker) next(d int, budget int32) (int32, int32, bool) {
 }
 
 // run makes up to n placements, fewer when done closes (looked at every
-// 65,536 placements). A restart that ends counts as a placement, so that a
-// search with nothing to place still spends its budget.
+// 65,536 placements and at the start of each restart, since short
+// restarts cost more than their placements). A restart that ends counts
+// as a placement, so that a search with nothing to place still spends its
+// budget.
 func (w *breaksWorker) run(n int64, done <-chan struct{}) {
 	m := w.m
 	if w.fastPath() {
@@ -352,7 +353,7 @@ func (w *breaksWorker) run(n int64, done <-chan struct{}) {
 	k := int64(0)
 	defer func() { w.steps += k }()
 	for k < n {
-		if k&0xffff == 0xffff && done != nil {
+		if (k&0xffff == 0xffff || w.sinceStart == 0) && done != nil {
 			select {
 			case <-done:
 				return
@@ -424,7 +425,6 @@ func (w *breaksWorker) run(n int64, done <-chan struct{}) {
 // full records the board, complete at the bottom of the scan, if it beats
 // the best, and lowers the bound so that the search goes on for better.
 func (w *breaksWorker) full() {
-	w.fulls++
 	b := w.cum[w.m.n]
 	if w.bestBreaks < 0 || b < w.bestBreaks {
 		w.bestBreaks = b
@@ -448,8 +448,8 @@ func (w *breaksWorker) promise(d int, b int32) int32 {
 // setBound lowers the cap on a full board's breaks to b.
 func (w *breaksWorker) setBound(b int32) { w.bound = min(w.bound, b) }
 
-// endRestart completes the restart's deepest board greedily, keeps it if
-// it beats the best, and starts afresh.
+// endRestart completes the restart's most promising board, keeps it if it
+// beats the best, and starts afresh.
 func (w *breaksWorker) endRestart() {
 	if w.probing {
 		w.depths = append(w.depths, w.maxDepth)
@@ -470,14 +470,15 @@ func (w *breaksWorker) keep(b int32) {
 	}
 }
 
-// finish completes the restart's most promising board at the least cost it
-// finds, into w.fill, and returns the board's breaks: a depth-first
-// branch and bound over the cells left, in scan order, trying every
-// unused piece of the cell's class, cheapest first, with no limit on the
-// breaks of a placement, from the greedy completion's cost down, for at
-// most finishNodes nodes. The last cells of a scan hold the pieces left
-// over, which seldom fit the way the search needs; an exact fill of them
-// saves several joins over the greedy one.
+// finish completes the kept partial board at the least cost it finds,
+// into w.fill, and returns the board's breaks: when at most
+// breaksFinishCells cells are left, a depth-first branch and bound over
+// them, in scan order, trying every unused piece of the cell's class,
+// cheapest first, with no limit on the breaks of a placement, from the
+// greedy completion's cost down, for at most a node per breaksFinishShare
+// placements of the stretch; otherwise the greedy completion. The last
+// cells of a scan hold the pieces left over, which seldom fit the way the
+// search needs; a searched fill of them saves joins over the greedy one.
 func (w *breaksWorker) finish() int32 {
 	m := w.m
 	best := w.complete()
@@ -504,7 +505,7 @@ func (w *breaksWorker) finish() int32 {
 			f.holes--
 		}
 	}
-	f.best, f.nodes = best, w.sinceStart/breaksFinishShare
+	f.best, f.nodes = best, min(w.sinceStart, w.stallN)/breaksFinishShare
 	w.finishAt(w.deepDepth, w.deepBreaks)
 	return f.best
 }
@@ -558,7 +559,7 @@ func (w *breaksWorker) finishAt(d int, b int32) {
 	}
 }
 
-// complete fills the cells the deepest board leaves free, in scan order,
+// complete fills the cells the kept partial board leaves free, in scan order,
 // each with the unused candidate that breaks fewest joins (a hole when
 // that breaks none and holes are left), into w.fill, and returns the
 // board's breaks.
@@ -573,7 +574,7 @@ func (w *breaksWorker) complete() int32 {
 			used[e>>2] = true
 		}
 	}
-	// Holes the deepest board left are among its first deepDepth cells.
+	// Holes the kept board left are among its first deepDepth cells.
 	for d := range w.deepDepth {
 		if w.fill[m.cell[d]] < 0 {
 			holes--
@@ -656,7 +657,7 @@ func (w *breaksWorker) runFast(n int64, done <-chan struct{}) {
 	defer func() { w.steps += k }()
 	kk := int32(m.keys)
 	for k < n {
-		if k&0xffff == 0xffff && done != nil {
+		if (k&0xffff == 0xffff || w.sinceStart == 0) && done != nil {
 			select {
 			case <-done:
 				return

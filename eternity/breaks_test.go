@@ -426,22 +426,69 @@ func TestBreaksDeterministic(t *testing.T) {
 	}
 }
 
+// TestBreaksPolish checks how a budget of iterations is shared: the
+// search makes the placements of its share, the polish the moves of the
+// rest, and the run ends exactly at its limit.
+func TestBreaksPolish(t *testing.T) {
+	p, _ := e2Like(t, 10, 10, 3, 6, 11, true)
+	const budget = 2_000_000
+	for _, tc := range []struct {
+		name   string
+		share  float64
+		search int64 // iterations of the search
+	}{
+		{name: "none", share: 0, search: budget},
+		{name: "a fifth", share: 0.2, search: budget * 4 / 5},
+		{name: "most", share: 0.9, search: budget / 10},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			res, err := NewBreaks(BreaksPolish(tc.share), BreaksChunk(50_000)).Solve(context.Background(), solve.Problem{Puzzle: p},
+				solve.WithMaxIterations(budget), solve.WithWorkers(2), solve.WithTarget(-1))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Stats.Iterations != budget {
+				t.Errorf("%d iterations, want %d", res.Stats.Iterations, budget)
+			}
+			// Placements are most of the search's iterations, and the
+			// search stops at its share (a chunk may end past it).
+			if n := res.Stats.Nodes; n > tc.search || n < tc.search*9/10 {
+				t.Errorf("%d placements, want about %d", n, tc.search)
+			}
+		})
+	}
+}
+
 // TestBreaksCancel checks that a cancelled run ends promptly with a full
-// board.
+// board, in the probe and after it, with restarts of any length.
 func TestBreaksCancel(t *testing.T) {
 	p, _ := e2Like(t, 16, 16, 5, 17, 1, true)
-	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
-	defer cancel()
-	start := time.Now()
-	res, err := NewBreaks().Solve(ctx, solve.Problem{Puzzle: p}, solve.WithWorkers(2))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if took := time.Since(start); took > 2*time.Second {
-		t.Errorf("cancelled at 200 ms, returned after %v", took)
-	}
-	if res.Status != solve.Canceled || len(res.Unplaced) != 0 {
-		t.Errorf("%v with %d pieces unplaced", res.Status, len(res.Unplaced))
+	for _, tc := range []struct {
+		name  string
+		after time.Duration
+		opts  []BreaksOption
+	}{
+		{name: "in the probe", after: 50 * time.Millisecond},
+		{name: "after the probe", after: 300 * time.Millisecond, opts: []BreaksOption{BreaksRestart(1_000_000)}},
+		{name: "endless restarts", after: 100 * time.Millisecond, opts: []BreaksOption{BreaksRestart(math.MaxInt64)}},
+		{name: "fixed schedule", after: 100 * time.Millisecond, opts: []BreaksOption{BreaksSchedule(0.7, 1, 30)}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ctx, cancel := context.WithTimeout(context.Background(), tc.after)
+			defer cancel()
+			start := time.Now()
+			res, err := NewBreaks(tc.opts...).Solve(ctx, solve.Problem{Puzzle: p}, solve.WithWorkers(2))
+			if err != nil {
+				t.Fatal(err)
+			}
+			// A chunk, and a finish, take a few tens of milliseconds.
+			if took := time.Since(start); took > tc.after+time.Second {
+				t.Errorf("cancelled at %v, returned after %v", tc.after, took)
+			}
+			if res.Status != solve.Canceled || len(res.Unplaced) != 0 {
+				t.Errorf("%v with %d pieces unplaced", res.Status, len(res.Unplaced))
+			}
+		})
 	}
 }
 
@@ -466,16 +513,19 @@ func TestBreaksOfficial(t *testing.T) {
 	if score != MaxScore(16, 16)-int(res.Cost) {
 		t.Errorf("score %d with cost %v: the frame is not grey", score, res.Cost)
 	}
-	t.Logf("official set, 30,000,000 placements: %d/480", score)
-	if score < 420 {
-		t.Errorf("score %d after 30,000,000 placements", score)
+	t.Logf("official set, 30,000,000 iterations: %d/480", score)
+	// 450 with the default seed when this was written (the run is fixed
+	// by its seed; 427 before the polish); 440 leaves room for changes
+	// that move a restart.
+	if score < 440 {
+		t.Errorf("score %d after 30,000,000 iterations", score)
 	}
 }
 
 // TestBreaksCurve (with -long) measures the score over time:
 // BREAKS_PUZZLE=official|generated, BREAKS_SECONDS (default 300),
 // BREAKS_SEED, BREAKS_WORKERS (default 2), BREAKS_OPTS as
-// "start,end,total,restart,tail".
+// "auto,lead,rate,restart,tail" or "fixed,start,end,total,restart,tail".
 func TestBreaksCurve(t *testing.T) {
 	if !huntLong() {
 		t.Skip("a long run: use -long")
@@ -488,18 +538,9 @@ func TestBreaksCurve(t *testing.T) {
 	} else {
 		p = loadOfficial(t).Puzzle
 	}
-	var opts []BreaksOption
-	if v := os.Getenv("BREAKS_OPTS"); v != "" {
-		f := strings.Split(v, ",")
-		if len(f) != 5 {
-			t.Fatalf("BREAKS_OPTS %q: want start,end,total,restart,tail", v)
-		}
-		start, _ := strconv.ParseFloat(f[0], 64)
-		end, _ := strconv.ParseFloat(f[1], 64)
-		total, _ := strconv.Atoi(f[2])
-		restart, _ := strconv.ParseFloat(f[3], 64)
-		tail, _ := strconv.Atoi(f[4])
-		opts = append(opts, BreaksSchedule(start, end, total), BreaksRestart(int64(restart)), BreaksTail(tail))
+	opts, err := parseBreaksOpts(os.Getenv("BREAKS_OPTS"))
+	if err != nil {
+		t.Fatal(err)
 	}
 	marks := []time.Duration{10 * time.Second, 30 * time.Second, 60 * time.Second, 120 * time.Second, 180 * time.Second,
 		300 * time.Second, 600 * time.Second, 1200 * time.Second, 1800 * time.Second, 3600 * time.Second}
@@ -525,6 +566,28 @@ func TestBreaksCurve(t *testing.T) {
 	}
 	t.Logf("curve %s: %s end %v:%d (%.1f M placements/s, %d restarts)", os.Getenv("BREAKS_OPTS"), strings.Join(line, " "),
 		res.Stats.Runtime.Round(time.Second), Score(p, res.Board), float64(res.Stats.Nodes)/res.Stats.Runtime.Seconds()/1e6, res.Stats.Restarts)
+}
+
+// parseBreaksOpts reads TestBreaksCurve's BREAKS_OPTS.
+func parseBreaksOpts(v string) ([]BreaksOption, error) {
+	if v == "" {
+		return nil, nil
+	}
+	f := strings.Split(v, ",")
+	num := make([]float64, len(f)-1)
+	for i, x := range f[1:] {
+		var err error
+		if num[i], err = strconv.ParseFloat(x, 64); err != nil {
+			return nil, fmt.Errorf("BREAKS_OPTS %q: %v", v, err)
+		}
+	}
+	switch {
+	case f[0] == "auto" && len(num) == 4:
+		return []BreaksOption{BreaksAuto(num[0], num[1]), BreaksRestart(int64(num[2])), BreaksTail(int(num[3]))}, nil
+	case f[0] == "fixed" && len(num) == 5:
+		return []BreaksOption{BreaksSchedule(num[0], num[1], int(num[2])), BreaksRestart(int64(num[3])), BreaksTail(int(num[4]))}, nil
+	}
+	return nil, fmt.Errorf("BREAKS_OPTS %q: want auto,lead,rate,restart,tail or fixed,start,end,total,restart,tail", v)
 }
 
 // BenchmarkBreaksPlacements measures one worker's placements on a 16×16

@@ -33,7 +33,9 @@
 //   - count: count every solution, with the same two methods.
 //   - score: search for the board with the most matched joins until
 //     -timeout. hunt (default; eternity.NewHunt, which -workers,
-//     -checkpoint and -resume configure), sa (the seed's annealer), sa-strong,
+//     -checkpoint and -resume configure), breaks (eternity.NewBreaks,
+//     Blackwood's row scan with a budget of unmatched joins, which
+//     -workers configures), sa (the seed's annealer), sa-strong,
 //     ga-simple, ga-steady, ga-incremental (the seed's three best GA
 //     configurations) and backtrack-score (the seed's way of scoring a
 //     backtracker: the deepest partial board a row scan reached).
@@ -154,7 +156,7 @@ type report struct {
 var modes = map[string][]string{
 	"solve":     {"exact", "backtrack"},
 	"count":     {"exact", "backtrack"},
-	"score":     {"hunt", "sa", "sa-strong", "ga-simple", "ga-steady", "ga-incremental", "backtrack-score"},
+	"score":     {"hunt", "breaks", "sa", "sa-strong", "ga-simple", "ga-steady", "ga-incremental", "backtrack-score"},
 	"reproduce": nil,
 }
 
@@ -170,7 +172,7 @@ func main() {
 	flag.StringVar(&c.method, "method", "", "method: "+methodHelp()+" (default: the first of the mode's)")
 	flag.BoolVar(&c.pin, "pin", true, "pin the lowest-numbered corner piece top-left on a square board without hints (default for count; solve only when given)")
 	flag.DurationVar(&c.timeout, "timeout", 0, "give up after this long (default 10m for solve and count, 1m for score)")
-	flag.IntVar(&c.workers, "workers", runtime.NumCPU(), "goroutines of the hunt")
+	flag.IntVar(&c.workers, "workers", runtime.NumCPU(), "goroutines of the hunt and of breaks")
 	flag.StringVar(&c.checkpoint, "checkpoint", "", "hunt: save the search to this file")
 	flag.DurationVar(&c.checkpointEvery, "checkpoint-every", time.Minute, "hunt: how often to save the checkpoint (it is saved at the end too)")
 	flag.StringVar(&c.resume, "resume", "", "hunt: go on from this checkpoint")
@@ -600,6 +602,8 @@ func scoreSolver(method string, c config) solve.Solver {
 			opts = append(opts, eternity.Resume(c.resume))
 		}
 		return eternity.NewHunt(opts...)
+	case "breaks":
+		return eternity.NewBreaks()
 	case "sa":
 		return sa.New(sa.Eternity())
 	case "sa-strong":
@@ -626,10 +630,10 @@ func score(ctx context.Context, p *puzzle.Puzzle, c config, stderr io.Writer) (o
 	}
 	start := time.Now()
 	opts := []solve.Option{solve.WithSeed(c.seed), solve.WithObserver(progress(stderr, p, start))}
-	if c.method == "hunt" {
+	if c.method == "hunt" || c.method == "breaks" {
 		opts = append(opts, solve.WithWorkers(c.workers))
 	}
-	if c.method == "backtrack-score" {
+	if c.method == "backtrack-score" || c.method == "breaks" {
 		opts = append(opts, solve.WithProgressEvery(1<<22))
 	}
 	res, err := sv.Solve(ctx, solve.Problem{Puzzle: p}, opts...)
@@ -637,7 +641,7 @@ func score(ctx context.Context, p *puzzle.Puzzle, c config, stderr io.Writer) (o
 		return outcome{}, err
 	}
 	o := outcome{board: res.Board, iterations: res.Stats.Iterations, seconds: time.Since(start).Seconds(), status: res.Status}
-	if c.method == "backtrack-score" {
+	if c.method == "backtrack-score" || c.method == "breaks" {
 		o.nodes = res.Stats.Nodes
 	}
 	if res.Status == solve.Solved && res.Board != nil && eternity.Score(p, res.Board) == eternity.MaxScore(p.Rows, p.Cols) {
