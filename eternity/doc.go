@@ -50,5 +50,27 @@
 // measure); Score544 is the seed's fitness, which also counts grey sides on
 // the rim and grey joins inside (544 on 16×16). Conflicts gives each cell's
 // number of wrong sides, and Render draws a board with each colour's own
-// hue and motif and the wrong joins marked.
+// hue and motif and the wrong joins marked.//
+// # Searches
+//
+// Three searches work from a puzzle's colours (a nil scorer or its
+// *edge.Labels; any other scorer is refused with ErrNotLabels), and all of
+// them keep the fixed pieces where they are:
+//
+//   - Exact (NewExact, or NewExactSolver as a solve.Solver) fills the board
+//     a row at a time from the top-left, by tables of the pieces that fit a
+//     cell's left and top colours, to count every solution or find the
+//     first; Split cuts it into branches that run anywhere and add up, each
+//     with a checkpoint to resume from.
+//   - Hunt is an annealer for the most matched joins: swaps and turns, with
+//     regular refills of scattered cells solved as an assignment; it saves
+//     and resumes its whole state (WithCheckpoint, Resume).
+//   - Breaks is a row-scan search that may leave a scheduled number of
+//     joins unmatched, restarted in new random orders, after Joshua
+//     Blackwood's; it is the stronger of the two score searches on 16×16
+//     boards and polishes its best board with Hunt at the end.
+//
+// The seed's own searches for the 544-point score are the presets of
+// solve/sa and solve/ga (sa.Eternity, ga.EternitySimple and the rest); the
+// example program examples/eternity runs every one of these.
 package eternity

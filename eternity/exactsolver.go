@@ -3,6 +3,7 @@ package eternity
 import (
 	"context"
 	"errors"
+	"fmt"
 	"iter"
 
 	"github.com/reassemble/jigsaw/edge"
@@ -31,9 +32,10 @@ func NewExactSolver(opts ...ExactOption) *ExactSolver {
 	return &ExactSolver{opts: opts}
 }
 
-// ErrNotLabels is returned for a problem whose scorer is not the label
-// scorer of its puzzle: the exact search needs joins that fit or do not.
-var ErrNotLabels = errors.New("eternity: the exact search needs a nil scorer or an *edge.Labels")
+// ErrNotLabels is returned by every search of this package (ExactSolver,
+// Hunt, Breaks) for a problem whose scorer is not the label scorer of its
+// puzzle: they all work from colours, joins that fit or do not.
+var ErrNotLabels = errors.New("eternity: the search needs a nil scorer or an *edge.Labels")
 
 // delegate reports whether p is better handed to the general solver:
 // puzzles with holes or too many labels.
@@ -63,7 +65,7 @@ func labelsOnly(p solve.Problem) error {
 		return nil
 	}
 	if _, ok := p.Scorer.(*edge.Labels); !ok {
-		return ErrNotLabels
+		return fmt.Errorf("%w: the exact search compares colours, not a %T", ErrNotLabels, p.Scorer)
 	}
 	return nil
 }

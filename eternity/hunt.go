@@ -228,7 +228,7 @@ func Resume(path string) HuntOption { return func(h *Hunt) { h.resume = path } }
 func (h *Hunt) Solve(ctx context.Context, p solve.Problem, opts ...solve.Option) (*solve.Result, error) {
 	if p.Scorer != nil {
 		if _, ok := p.Scorer.(*edge.Labels); !ok {
-			return nil, ErrNotLabels
+			return nil, fmt.Errorf("%w: Hunt scores the puzzle's labels, not a %T", ErrNotLabels, p.Scorer)
 		}
 	}
 	if math.IsNaN(h.hot) || math.IsNaN(h.cold) || math.IsNaN(h.reheat) {
@@ -350,27 +350,36 @@ func (hr *huntRun) loop() {
 		evals += w.evals
 		cycles += w.cycles
 	}
+	nw := int64(len(ws))
+	per := make([]int64, nw)
 	for going && !run.Done() {
-		per := h.chunk
+		rem := int64(-1)
 		if max := run.Settings().MaxIterations; max > 0 {
-			rem := max - run.Stats.Iterations
-			if rem <= 0 {
+			if rem = max - run.Stats.Iterations; rem <= 0 {
 				break
 			}
-			per = min(per, (rem+int64(len(ws))-1)/int64(len(ws)))
 		}
-		if h.ckSteps > 0 {
-			per = min(per, h.ckSteps-ws[0].steps%h.ckSteps)
+		for k := range per {
+			per[k] = h.chunk
+			if rem >= 0 {
+				// The budget left, shared as evenly as it goes, so that
+				// the run ends exactly at its limit.
+				per[k] = min(per[k], rem/nw+b2i(int64(k) < rem%nw))
+			}
+			if h.ckSteps > 0 {
+				per[k] = min(per[k], h.ckSteps-ws[0].steps%h.ckSteps)
+			}
 		}
+		before := hr.moves()
 		if len(ws) == 1 {
-			ws[0].run(per, hr.done)
+			ws[0].run(per[0], hr.done)
 		} else {
 			var wg sync.WaitGroup
-			for _, w := range ws {
+			for k, w := range ws {
 				wg.Add(1)
 				go func() {
 					defer wg.Done()
-					w.run(per, hr.done)
+					w.run(per[k], hr.done)
 				}()
 			}
 			wg.Wait()
@@ -386,9 +395,11 @@ func (hr *huntRun) loop() {
 		run.Stats.Evaluations += e - evals
 		run.Stats.Restarts += c - cycles
 		evals, cycles = e, c
-		run.Stats.Iterations += per*int64(len(ws)) - 1
-		going = run.Step()
-		going = hr.offer() && going
+		// Boards are offered before the step that may end the run, so
+		// that the last chunk's best is kept.
+		going = hr.offer()
+		run.Stats.Iterations += hr.moves() - before - 1
+		going = run.Step() && going
 		if h.ckPath != "" {
 			due := h.ckSteps > 0 && ws[0].steps%h.ckSteps == 0
 			due = due || h.ckEvery > 0 && time.Since(lastCk) >= h.ckEvery

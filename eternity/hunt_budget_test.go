@@ -115,3 +115,45 @@ func TestHuntReheat(t *testing.T) {
 		})
 	}
 }
+
+// TestHuntLastChunk checks that a run ends exactly at its iteration budget
+// however the budget divides among the workers, and keeps the best board of
+// its last chunk: a budget inside the first chunk returns that chunk's
+// best, not the dealt board.
+func TestHuntLastChunk(t *testing.T) {
+	p, _ := e2Like(t, 8, 8, 3, 6, 5, false)
+	for _, tc := range []struct {
+		name    string
+		workers int
+		budget  int64
+	}{
+		{name: "one worker inside a chunk", workers: 1, budget: 4_001},
+		{name: "three workers inside a chunk", workers: 3, budget: 9_002},
+		{name: "three workers over chunks", workers: 3, budget: 50_003},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dealt := -1
+			var last float64
+			obs := solve.WithObserver(func(e solve.Event) error {
+				if e.Kind == solve.Improved {
+					if dealt < 0 {
+						dealt = int(e.Cost)
+					}
+					last = e.Cost
+				}
+				return nil
+			})
+			res, err := NewHunt(HuntChunk(10_000)).Solve(context.Background(), solve.Problem{Puzzle: p},
+				solve.WithMaxIterations(tc.budget), solve.WithSeed(3), solve.WithWorkers(tc.workers), obs)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Stats.Iterations != tc.budget {
+				t.Errorf("%d iterations, budget %d", res.Stats.Iterations, tc.budget)
+			}
+			if res.Cost != last || int(res.Cost) >= dealt {
+				t.Errorf("result cost %v, last improvement %v, dealt board %d", res.Cost, last, dealt)
+			}
+		})
+	}
+}
