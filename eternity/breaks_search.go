@@ -63,6 +63,10 @@ type breaksWorker struct {
 	sched    []int32
 	perCell  int32
 	restartN int64
+	// grow lengthens restarts as the run goes on: each lasts at least
+	// grow times the placements made before it (BreaksRestartGrowth).
+	grow float64
+	curN int64 // this restart's length
 	// A restart that has not placed startDepth pieces after stallN
 	// placements is given up: it is stuck above the first break.
 	stallN     int64
@@ -156,7 +160,8 @@ func (w *breaksWorker) restart() {
 	clear(w.st)
 	clear(w.fast)
 	w.d, w.holes, w.sinceStart = 0, 0, 0
-	w.checkAt = min(w.stallN, w.restartN)
+	w.curN = max(w.restartN, int64(w.grow*float64(w.placements)))
+	w.checkAt = min(w.stallN, w.curN)
 	copy(w.deep, w.cells)
 	w.deepDepth, w.deepBreaks, w.maxDepth = 0, 0, 0
 	w.deepPromise = w.promise(0, 0)
@@ -174,13 +179,13 @@ func (w *breaksWorker) restart() {
 // promising board of the last stallN placements, so that a restart yields
 // several, and starts looking afresh.
 func (w *breaksWorker) check() {
-	if w.sinceStart >= w.restartN || w.maxDepth < w.startDepth {
+	if w.sinceStart >= w.curN || w.maxDepth < w.startDepth {
 		w.endRestart()
 		return
 	}
 	w.keep(w.finish())
 	w.deepPromise = w.promise(0, 0)
-	w.checkAt = min(w.checkAt+w.stallN, w.restartN)
+	w.checkAt = min(w.checkAt+w.stallN, w.curN)
 }
 
 // open lays out the candidate runs of depth d for the board as it is:

@@ -261,6 +261,8 @@ func TestBreaksCheck(t *testing.T) {
 	m := newBreaksModel(p, breaksLayout{lock: true})
 	for _, tc := range []struct {
 		name        string
+		grow        float64
+		made        int64
 		since       int64
 		deep        int
 		ends        bool
@@ -269,9 +271,13 @@ func TestBreaksCheck(t *testing.T) {
 		{name: "stuck at the stall point", since: 100, deep: 19, ends: true, wantCheckAt: 100},
 		{name: "through at the stall point", since: 100, deep: 20, wantCheckAt: 200},
 		{name: "at its length", since: 500, deep: 36, ends: true, wantCheckAt: 100},
+		// With growth 0.5 after 3,000 placements, restarts last 1,500.
+		{name: "grown past its base length", grow: 0.5, made: 3_000, since: 500, deep: 36, wantCheckAt: 200},
+		{name: "at its grown length", grow: 0.5, made: 3_000, since: 1_500, deep: 36, ends: true, wantCheckAt: 100},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			w := newBreaksWorker(m, 1, 1, 2)
+			w.grow, w.placements = tc.grow, tc.made
 			w.setSchedule(m.schedule(20, m.n, 16), 500, 100)
 			if w.startDepth != 20 || w.checkAt != 100 {
 				t.Fatalf("start depth %d, check at %d", w.startDepth, w.checkAt)
@@ -529,6 +535,13 @@ func TestBreaksCurve(t *testing.T) {
 	opts, err := parseBreaksOpts(os.Getenv("BREAKS_OPTS"))
 	if err != nil {
 		t.Fatal(err)
+	}
+	if g := os.Getenv("BREAKS_GROW"); g != "" {
+		f, err := strconv.ParseFloat(g, 64)
+		if err != nil {
+			t.Fatalf("BREAKS_GROW %q: %v", g, err)
+		}
+		opts = append(opts, BreaksRestartGrowth(f))
 	}
 	marks := []time.Duration{10 * time.Second, 30 * time.Second, 60 * time.Second, 120 * time.Second, 180 * time.Second,
 		300 * time.Second, 600 * time.Second, 1200 * time.Second, 1800 * time.Second, 3600 * time.Second}
