@@ -32,10 +32,11 @@
 //     colour-pair tables) or backtrack (package solve/backtrack).
 //   - count: count every solution, with the same two methods.
 //   - score: search for the board with the most matched joins until
-//     -timeout. hunt (default; eternity.NewHunt, which -workers,
-//     -checkpoint and -resume configure), breaks (eternity.NewBreaks,
-//     Blackwood's row scan with a budget of unmatched joins, which
-//     -workers configures), sa (the seed's annealer), sa-strong,
+//     -timeout. breaks (default; eternity.NewBreaks, Blackwood's row scan
+//     with a budget of unmatched joins, which -workers configures), hunt
+//     (eternity.NewHunt, which -workers, -checkpoint and -resume
+//     configure; the default when -checkpoint or -resume is given), sa
+//     (the seed's annealer), sa-strong,
 //     ga-simple, ga-steady, ga-incremental (the seed's three best GA
 //     configurations) and backtrack-score (the seed's way of scoring a
 //     backtracker: the deepest partial board a row scan reached).
@@ -156,7 +157,7 @@ type report struct {
 var modes = map[string][]string{
 	"solve":     {"exact", "backtrack"},
 	"count":     {"exact", "backtrack"},
-	"score":     {"hunt", "breaks", "sa", "sa-strong", "ga-simple", "ga-steady", "ga-incremental", "backtrack-score"},
+	"score":     {"breaks", "hunt", "sa", "sa-strong", "ga-simple", "ga-steady", "ga-incremental", "backtrack-score"},
 	"reproduce": nil,
 }
 
@@ -169,7 +170,7 @@ func main() {
 	flag.Uint64Var(&c.seed, "seed", 1, "seed of the generator, the scramble and the stochastic methods")
 	flag.StringVar(&c.hints, "hints", "file", "fixed pieces: file (as the file gives), none, centre or clues (the last two for the official 16×16 set)")
 	flag.StringVar(&c.mode, "mode", "solve", "solve, count, score or reproduce")
-	flag.StringVar(&c.method, "method", "", "method: "+methodHelp()+" (default: the first of the mode's)")
+	flag.StringVar(&c.method, "method", "", "method: "+methodHelp()+" (default: the first of the mode's; hunt with -checkpoint or -resume)")
 	flag.BoolVar(&c.pin, "pin", true, "pin the lowest-numbered corner piece top-left on a square board without hints (default for count; solve only when given)")
 	flag.DurationVar(&c.timeout, "timeout", 0, "give up after this long (default 10m for solve and count, 1m for score)")
 	flag.IntVar(&c.workers, "workers", runtime.NumCPU(), "goroutines of the hunt and of breaks")
@@ -220,6 +221,10 @@ func run(ctx context.Context, c config, stdout, stderr io.Writer) error {
 	}
 	if c.method == "" {
 		c.method = methods[0]
+		if c.checkpoint != "" || c.resume != "" {
+			// Only the hunt saves its state.
+			c.method = "hunt"
+		}
 	}
 	if !slices.Contains(methods, c.method) {
 		return fmt.Errorf("unknown -method %q for -mode %s; choose one of %s", c.method, c.mode, strings.Join(methods, ", "))
