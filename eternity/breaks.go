@@ -57,13 +57,13 @@ import (
 // breaks begin (it is stuck above a hint). The search seldom fills the
 // last cells within its schedule: the pieces left over there fit each
 // other badly. So every fifth of BreaksRestart, and at a restart's end,
-// the most promising partial board of that stretch (fewest breaks, reckoning 1.1
-// for each cell left) is completed: by a short branch and bound over the
-// cells left when they are at most 32, which allows any breaks and keeps
-// the cheapest fill it finds, and greedily otherwise (each cell, in scan
-// order, gets the unused piece that breaks fewest joins). A completed
-// board that beats the best is kept, so a run always has a full board to
-// return, however short.
+// the most promising partial board of that stretch (fewest breaks,
+// reckoning 1.1 for each cell left) is completed: by a short branch and
+// bound over the cells left when they are at most 32, which allows any
+// breaks and keeps the cheapest fill it finds, and greedily otherwise
+// (each cell, in scan order, gets the unused piece that breaks fewest
+// joins). A completed board that beats the best is kept, so a run always
+// has a full board to return, however short.
 //
 // The search's best board keeps the breaks it took at the end of the
 // scan, where a few local exchanges would mend some. So the last share of
