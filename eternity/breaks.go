@@ -377,46 +377,14 @@ func (br *breaksRun) polish(cycle int64) {
 		hr.ws = append(hr.ws, w)
 		hr.seen = append(hr.seen, w.cycles)
 	}
-	// Hunt's own loop, but sharing the budget as the search does, so
-	// that the run ends exactly at its limit, and offering boards before
-	// the step that may end it.
-	nw := int64(len(hr.ws))
-	per := make([]int64, nw)
-	lim := run.Settings().MaxIterations
+	// The polish's cycles are not the search's restarts: Stats.Restarts
+	// stays the search's.
+	per := make([]int64, len(hr.ws))
 	for !run.Done() {
-		for k := range per {
-			per[k] = h.chunk
-			if lim > 0 {
-				rem := lim - run.Stats.Iterations
-				per[k] = min(per[k], rem/nw+b2i(int64(k) < rem%nw))
-			}
-		}
-		before := hr.moves()
-		var wg sync.WaitGroup
-		for k, w := range hr.ws {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				w.run(per[k], br.done)
-			}()
-		}
-		wg.Wait()
-		hr.exchange()
-		going := hr.offer()
-		run.Stats.Iterations += hr.moves() - before - 1
-		if !run.Step() || !going {
+		if !hr.advance(per, h.chunk, nil) {
 			break
 		}
 	}
-}
-
-// moves returns the moves the hunt's workers made in all.
-func (hr *huntRun) moves() int64 {
-	var n int64
-	for _, w := range hr.ws {
-		n += w.steps
-	}
-	return n
 }
 
 // breaksRun is one Solve call's book-keeping.

@@ -350,56 +350,22 @@ func (hr *huntRun) loop() {
 		evals += w.evals
 		cycles += w.cycles
 	}
-	nw := int64(len(ws))
-	per := make([]int64, nw)
+	per := make([]int64, len(ws))
 	for going && !run.Done() {
-		rem := int64(-1)
-		if max := run.Settings().MaxIterations; max > 0 {
-			if rem = max - run.Stats.Iterations; rem <= 0 {
-				break
+		most := h.chunk
+		if h.ckSteps > 0 {
+			most = min(most, h.ckSteps-ws[0].steps%h.ckSteps)
+		}
+		going = hr.advance(per, most, func() {
+			var e, c int64
+			for _, w := range ws {
+				e += w.evals
+				c += w.cycles
 			}
-		}
-		for k := range per {
-			per[k] = h.chunk
-			if rem >= 0 {
-				// The budget left, shared as evenly as it goes, so that
-				// the run ends exactly at its limit.
-				per[k] = min(per[k], rem/nw+b2i(int64(k) < rem%nw))
-			}
-			if h.ckSteps > 0 {
-				per[k] = min(per[k], h.ckSteps-ws[0].steps%h.ckSteps)
-			}
-		}
-		before := hr.moves()
-		if len(ws) == 1 {
-			ws[0].run(per[0], hr.done)
-		} else {
-			var wg sync.WaitGroup
-			for k, w := range ws {
-				wg.Add(1)
-				go func() {
-					defer wg.Done()
-					w.run(per[k], hr.done)
-				}()
-			}
-			wg.Wait()
-		}
-		if h.share && len(ws) > 1 {
-			hr.exchange()
-		}
-		var e, c int64
-		for _, w := range ws {
-			e += w.evals
-			c += w.cycles
-		}
-		run.Stats.Evaluations += e - evals
-		run.Stats.Restarts += c - cycles
-		evals, cycles = e, c
-		// Boards are offered before the step that may end the run, so
-		// that the last chunk's best is kept.
-		going = hr.offer()
-		run.Stats.Iterations += hr.moves() - before - 1
-		going = run.Step() && going
+			run.Stats.Evaluations += e - evals
+			run.Stats.Restarts += c - cycles
+			evals, cycles = e, c
+		})
 		if h.ckPath != "" {
 			due := h.ckSteps > 0 && ws[0].steps%h.ckSteps == 0
 			due = due || h.ckEvery > 0 && time.Since(lastCk) >= h.ckEvery
@@ -412,6 +378,63 @@ func (hr *huntRun) loop() {
 	if h.ckPath != "" {
 		hr.save()
 	}
+}
+
+// advance runs every worker for up to most moves, the last of an
+// iteration budget shared as evenly as it goes so that the run ends
+// exactly at its limit; per holds each worker's share. Then the workers
+// exchange boards, count (when count is not nil, so that the step's
+// progress event sees the chunk), the best boards are offered and the
+// run steps: boards go
+// before the step that may end the run, so that the last chunk's best is
+// kept. It reports whether the run may go on.
+func (hr *huntRun) advance(per []int64, most int64, count func()) bool {
+	run, ws := hr.run, hr.ws
+	nw := int64(len(ws))
+	rem := int64(-1)
+	if max := run.Settings().MaxIterations; max > 0 {
+		if rem = max - run.Stats.Iterations; rem <= 0 {
+			return false
+		}
+	}
+	for k := range per {
+		per[k] = most
+		if rem >= 0 {
+			per[k] = min(per[k], rem/nw+b2i(int64(k) < rem%nw))
+		}
+	}
+	before := hr.moves()
+	if len(ws) == 1 {
+		ws[0].run(per[0], hr.done)
+	} else {
+		var wg sync.WaitGroup
+		for k, w := range ws {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				w.run(per[k], hr.done)
+			}()
+		}
+		wg.Wait()
+	}
+	if hr.h.share && len(ws) > 1 {
+		hr.exchange()
+	}
+	if count != nil {
+		count()
+	}
+	going := hr.offer()
+	run.Stats.Iterations += hr.moves() - before - 1
+	return run.Step() && going
+}
+
+// moves returns the moves the hunt's workers made in all.
+func (hr *huntRun) moves() int64 {
+	var n int64
+	for _, w := range hr.ws {
+		n += w.steps
+	}
+	return n
 }
 
 // offer offers the workers' best boards that beat the run's best and
