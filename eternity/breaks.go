@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"sync"
 	"time"
 
 	"github.com/reassemble/jigsaw/edge"
@@ -459,26 +458,12 @@ func (br *breaksRun) loop(more func(k int) bool) bool {
 			if rem <= 0 {
 				break
 			}
-			// The budget left, shared as evenly as it goes, so that a
-			// run ends exactly at its limit.
 			for k := range per {
-				per[k] = min(per[k], rem/nw+b2i(int64(k) < rem%nw))
+				per[k] = min(per[k], shareOf(rem, nw, k))
 			}
 		}
 		before := br.steps()
-		if len(ws) == 1 {
-			ws[0].run(per[0], br.done)
-		} else {
-			var wg sync.WaitGroup
-			for k, w := range ws {
-				wg.Add(1)
-				go func() {
-					defer wg.Done()
-					w.run(per[k], br.done)
-				}()
-			}
-			wg.Wait()
-		}
+		eachWorker(len(ws), func(k int) { ws[k].run(per[k], br.done) })
 		did := br.steps() - before
 		select {
 		case <-br.done:

@@ -400,23 +400,11 @@ func (hr *huntRun) advance(per []int64, most int64, count func()) bool {
 	for k := range per {
 		per[k] = most
 		if rem >= 0 {
-			per[k] = min(per[k], rem/nw+b2i(int64(k) < rem%nw))
+			per[k] = min(per[k], shareOf(rem, nw, k))
 		}
 	}
 	before := hr.moves()
-	if len(ws) == 1 {
-		ws[0].run(per[0], hr.done)
-	} else {
-		var wg sync.WaitGroup
-		for k, w := range ws {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				w.run(per[k], hr.done)
-			}()
-		}
-		wg.Wait()
-	}
+	eachWorker(len(ws), func(k int) { ws[k].run(per[k], hr.done) })
 	if hr.h.share && len(ws) > 1 {
 		hr.exchange()
 	}
@@ -426,6 +414,31 @@ func (hr *huntRun) advance(per []int64, most int64, count func()) bool {
 	going := hr.offer()
 	run.Stats.Iterations += hr.moves() - before - 1
 	return run.Step() && going
+}
+
+// shareOf returns worker k's share of a budget of rem iterations split as
+// evenly as it goes among nw workers, so that a run ends exactly at its
+// limit.
+func shareOf(rem, nw int64, k int) int64 {
+	return rem/nw + b2i(int64(k) < rem%nw)
+}
+
+// eachWorker calls do(k) for the n workers k, on goroutines of their own
+// when there are several, and returns when all are done.
+func eachWorker(n int, do func(k int)) {
+	if n == 1 {
+		do(0)
+		return
+	}
+	var wg sync.WaitGroup
+	for k := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			do(k)
+		}()
+	}
+	wg.Wait()
 }
 
 // moves returns the moves the hunt's workers made in all.
