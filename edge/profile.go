@@ -56,6 +56,7 @@ func SideProfile(img image.Image, s puzzle.Side, depth int) (Profile, error) {
 	}
 	p := Profile{Len: length, Depth: depth, Pix: make([]float32, depth*length*3)}
 	rgba, _ := img.(*image.RGBA)
+	deep, _ := img.(*image.RGBA64)
 	for d := 0; d < depth; d++ {
 		for i := 0; i < length; i++ {
 			var x, y int
@@ -79,8 +80,20 @@ func SideProfile(img image.Image, s puzzle.Side, depth int) (Profile, error) {
 				p.Pix[k+2] = float32(rgba.Pix[o+2])
 				continue
 			}
+			if deep != nil {
+				// 16-bit tiles (Cut keeps a 16-bit photograph's
+				// precision): big-endian samples, on the same
+				// 0..255 scale.
+				o := deep.PixOffset(r.Min.X+x, r.Min.Y+y)
+				px := deep.Pix[o : o+6 : o+6]
+				p.Pix[k] = float32(uint16(px[0])<<8|uint16(px[1])) / 257
+				p.Pix[k+1] = float32(uint16(px[2])<<8|uint16(px[3])) / 257
+				p.Pix[k+2] = float32(uint16(px[4])<<8|uint16(px[5])) / 257
+				continue
+			}
 			cr, cg, cb, _ := img.At(r.Min.X+x, r.Min.Y+y).RGBA()
-			// 16-bit channels over 257 give 8-bit values exactly.
+			// 16-bit channels over 257 give 8-bit values exactly,
+			// and keep a 16-bit picture's finer steps as fractions.
 			p.Pix[k] = float32(cr) / 257
 			p.Pix[k+1] = float32(cg) / 257
 			p.Pix[k+2] = float32(cb) / 257

@@ -39,10 +39,17 @@ const maxImagePixels = 1 << 28
 // The puzzle follows the rule Equal with every side Flat: an image puzzle's
 // sides are compared by their pixels (package edge), not by labels. Its
 // pieces may not rotate; set Rotatable on the result to make them. Each
-// piece's Image is a tile of its own, an *image.RGBA with bounds starting
-// at (0,0), copied from img, so that later changes to img do not reach the
-// puzzle and edge measures read pixels without conversion. Colours are
-// converted to 8-bit alpha-premultiplied RGBA as image/draw does.
+// piece's Image is a tile of its own with bounds starting at (0,0), copied
+// from img, so that later changes to img do not reach the puzzle and edge
+// measures read pixels without conversion. Tiles are alpha-premultiplied:
+// *image.RGBA with 8 bits per channel, or *image.RGBA64 when img has 16
+// bits per channel and uses them (some sample is not a whole 8-bit value),
+// so that 16-bit photographs keep their precision. A JPEG picture
+// (*image.YCbCr) whose colour is stored at a lower resolution than its
+// brightness has its colour interpolated smoothly between samples, as
+// libjpeg does, rather than repeated over each sample's pixels as
+// image/draw does: repeated colour steps every second pixel, and a cut
+// along such a step makes every join look broken to an edge measure.
 //
 // Cut reports an error for a nil or empty image, a pieceSize below 2 (an
 // edge profile needs two pixels of depth), an image smaller than one piece
@@ -72,13 +79,14 @@ func Cut(img image.Image, pieceSize int) (*Puzzle, *Board, error) {
 	}
 
 	origin := b.Min.Add(image.Pt((w-cols*pieceSize)/2, (h-rows*pieceSize)/2))
-	tiles := newTiles(rows*cols, pieceSize)
+	src, kind := pixelSource(img)
+	tiles := newTiles(rows*cols, pieceSize, kind)
 	p := &Puzzle{Rows: rows, Cols: cols, Pieces: make([]Piece, rows*cols), Rule: Equal}
 	truth := NewBoard(rows, cols)
 	for i := range p.Pieces {
 		r, c := i/cols, i%cols
 		t := tiles(i)
-		draw.Draw(t, t.Rect, img, origin.Add(image.Pt(c*pieceSize, r*pieceSize)), draw.Src)
+		draw.Draw(t, t.Bounds(), src, origin.Add(image.Pt(c*pieceSize, r*pieceSize)), draw.Src)
 		p.Pieces[i] = Piece{ID: PieceID(i), Image: t}
 		truth.Cells[i] = Placement{Piece: PieceID(i)}
 	}
@@ -98,9 +106,10 @@ func Cut(img image.Image, pieceSize int) (*Puzzle, *Board, error) {
 //
 // As with Cut, the puzzle follows the rule Equal with every side Flat, its
 // pieces may not rotate until Rotatable is set (fragments photographed in
-// unknown orientations need it), and each fragment is copied to an
-// *image.RGBA of its own with bounds starting at (0,0). Errors name the
-// fragment at fault.
+// unknown orientations need it), and each fragment is copied to a tile of
+// its own with bounds starting at (0,0), read as Cut reads a picture (all
+// tiles 16-bit if any fragment needs it). Errors name the fragment at
+// fault.
 func FromFragments(fragments []image.Image, rows, cols int) (*Puzzle, error) {
 	if rows <= 0 || cols <= 0 {
 		return nil, fmt.Errorf("puzzle: board of %d rows and %d columns: both must be at least 1", rows, cols)
@@ -135,7 +144,14 @@ func FromFragments(fragments []image.Image, rows, cols int) (*Puzzle, error) {
 		return nil, fmt.Errorf("puzzle: cannot copy %d fragments: %w", len(fragments), err)
 	}
 
-	tiles := newTiles(len(fragments), size)
+	srcs := make([]image.Image, len(fragments))
+	kind := tileRGBA
+	for i, f := range fragments {
+		var k tileKind
+		srcs[i], k = pixelSource(f)
+		kind = max(kind, k)
+	}
+	tiles := newTiles(len(fragments), size, kind)
 	p := &Puzzle{
 		Rows:       rows,
 		Cols:       cols,
@@ -143,9 +159,9 @@ func FromFragments(fragments []image.Image, rows, cols int) (*Puzzle, error) {
 		Rule:       Equal,
 		AllowExtra: len(fragments) > rows*cols,
 	}
-	for i, f := range fragments {
+	for i, f := range srcs {
 		t := tiles(i)
-		draw.Draw(t, t.Rect, f, f.Bounds().Min, draw.Src)
+		draw.Draw(t, t.Bounds(), f, f.Bounds().Min, draw.Src)
 		p.Pieces[i] = Piece{ID: PieceID(i), Image: t}
 	}
 	return p, nil
@@ -161,20 +177,26 @@ func checkPixels(n, size int) error {
 	return nil
 }
 
-// newTiles allocates n size × size RGBA tiles in one block, which costs one
-// allocation instead of n for the tens of thousands of pieces of a large
-// puzzle, and returns the function that hands out tile i. Each tile's Pix is
-// capped at its own end, so no tile can write into the next.
-func newTiles(n, size int) func(i int) *image.RGBA {
-	stride := 4 * size
+// newTiles allocates n size × size tiles of the given kind in one block,
+// which costs one allocation instead of n for the tens of thousands of
+// pieces of a large puzzle, and returns the function that hands out tile i.
+// Each tile's Pix is capped at its own end, so no tile can write into the
+// next.
+func newTiles(n, size int, kind tileKind) func(i int) draw.Image {
+	bytesPerPixel := 4
+	if kind == tileRGBA64 {
+		bytesPerPixel = 8
+	}
+	stride := bytesPerPixel * size
 	per := stride * size
 	block := make([]byte, n*per)
-	return func(i int) *image.RGBA {
-		return &image.RGBA{
-			Pix:    block[i*per : (i+1)*per : (i+1)*per],
-			Stride: stride,
-			Rect:   image.Rect(0, 0, size, size),
+	rect := image.Rect(0, 0, size, size)
+	return func(i int) draw.Image {
+		pix := block[i*per : (i+1)*per : (i+1)*per]
+		if kind == tileRGBA64 {
+			return &image.RGBA64{Pix: pix, Stride: stride, Rect: rect}
 		}
+		return &image.RGBA{Pix: pix, Stride: stride, Rect: rect}
 	}
 }
 
