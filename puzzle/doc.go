@@ -52,5 +52,15 @@
 // Cut cuts a picture into square tiles (centre-cropping any excess) and
 // returns the puzzle with its ground truth; FromFragments builds one from
 // separately photographed pieces; LoadImage reads PNG and JPEG files.
-// Render draws any board, label or picture, holes left dark.
+// Both keep what edge measures need: a JPEG's colour is interpolated
+// between its chroma samples as libjpeg does (Go's decoder repeats each
+// sample over its pixels, which breaks every join along a cut), and a
+// 16-bit photograph keeps its 16 bits in *image.RGBA64 tiles. Render draws
+// any board, label or picture, holes left dark.
+//
+// The comparisons (DirectComparison, NeighbourComparison, Perfect and
+// ShiftedDirectComparison) are strict: a piece counts only in its own
+// place. FindIdentical finds the pieces whose tiles are exact copies (flat
+// sky, saturated highlights); its Relabel lets any comparison treat them as
+// interchangeable, the second figure the literature reports.
 package puzzle

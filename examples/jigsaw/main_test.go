@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -60,5 +61,75 @@ func TestErrors(t *testing.T) {
 				t.Fatalf("err = %v, want one mentioning %q", err, tc.want)
 			}
 		})
+	}
+}
+
+// TestSetJSON runs a folder of two pictures (and a file that is not one)
+// and checks the objects printed: one per picture in the order of their
+// names, then the summary.
+func TestSetJSON(t *testing.T) {
+	dir := t.TempDir()
+	for name, src := range map[string]string{"10.png": "coffee.png", "9.png": "chelsea.png"} {
+		data, err := os.ReadFile(filepath.Join("..", "..", "testdata", src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(dir, "README.md"), []byte("not a picture"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	c := config{set: dir, piece: 28, solver: "greedy", measure: "mgc", seed: 1, out: t.TempDir(), json: true, timeout: time.Minute}
+	if err := run(c, &stdout, &stderr); err != nil {
+		t.Fatal(err)
+	}
+	dec := json.NewDecoder(&stdout)
+	var images []string
+	for range 2 {
+		var r map[string]any
+		if err := dec.Decode(&r); err != nil {
+			t.Fatalf("per-picture object: %v", err)
+		}
+		images = append(images, r["image"].(string))
+		for _, key := range []string{"pieces", "direct", "neighbour", "perfect", "direct_dup", "neighbour_dup", "perfect_dup", "seconds"} {
+			if _, ok := r[key]; !ok {
+				t.Errorf("%v lacks %q", r["image"], key)
+			}
+		}
+	}
+	if want := []string{"9.png", "10.png"}; !slices.Equal(images, want) {
+		t.Errorf("pictures in the order %v, want %v", images, want)
+	}
+	var sum map[string]any
+	if err := dec.Decode(&sum); err != nil {
+		t.Fatalf("summary: %v", err)
+	}
+	for _, key := range []string{"set", "images", "rotate", "solver", "measure", "direct", "neighbour", "perfect", "seconds"} {
+		if _, ok := sum[key]; !ok {
+			t.Errorf("summary lacks %q", key)
+		}
+	}
+	// Both photographs re-assemble perfectly (TestCoffeeRotatedJSON, and
+	// chelsea in the package's examples).
+	if sum["images"] != 2.0 || sum["perfect"] != 2.0 || sum["neighbour"] != 1.0 {
+		t.Errorf("summary %v, want 2 pictures, both perfect", sum)
+	}
+	if dec.More() {
+		t.Error("more output after the summary")
+	}
+	if !strings.Contains(stderr.String(), "[2/2] 10.png") {
+		t.Errorf("no progress on stderr:\n%s", stderr.String())
+	}
+}
+
+func TestNaturalOrder(t *testing.T) {
+	names := []string{"b2.png", "10.jpg", "a.png", "2.png", "1.png", "b10.png", "002.png"}
+	slices.SortFunc(names, naturalCompare)
+	want := []string{"1.png", "002.png", "2.png", "10.jpg", "a.png", "b2.png", "b10.png"}
+	if !slices.Equal(names, want) {
+		t.Errorf("sorted %v, want %v", names, want)
 	}
 }
