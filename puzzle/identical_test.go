@@ -59,7 +59,9 @@ func TestFindIdentical(t *testing.T) {
 
 func TestIdenticalSame(t *testing.T) {
 	id := puzzle.FindIdentical(identicalPuzzle(true))
-	pl := func(p, r int) puzzle.Placement { return puzzle.Placement{Piece: puzzle.PieceID(p), Rotation: puzzle.Rotation(r)} }
+	pl := func(p, r int) puzzle.Placement {
+		return puzzle.Placement{Piece: puzzle.PieceID(p), Rotation: puzzle.Rotation(r)}
+	}
 	tests := []struct {
 		a, b puzzle.Placement
 		want bool
@@ -89,7 +91,9 @@ func TestRelabel(t *testing.T) {
 	for i := range truth.Cells {
 		truth.Cells[i] = puzzle.Placement{Piece: puzzle.PieceID(i)}
 	}
-	pl := func(p, r int) puzzle.Placement { return puzzle.Placement{Piece: puzzle.PieceID(p), Rotation: puzzle.Rotation(r)} }
+	pl := func(p, r int) puzzle.Placement {
+		return puzzle.Placement{Piece: puzzle.PieceID(p), Rotation: puzzle.Rotation(r)}
+	}
 	// Copies swapped: 0 and 1 trade cells, piece 2 (0 turned) stands in
 	// cell 0 turned back, piece 0 in cell 2 turned to look like piece 2,
 	// the flat tiles swapped and turned.
