@@ -40,4 +40,24 @@
 //
 // Every solver takes a context and returns its best board so far when the
 // context ends; a budget running out is a status, not an error.
+//
+// # Re-assembling fragments of a picture
+//
+// Fragments photographed or scanned one by one become a puzzle with
+// puzzle.FromFragments; an edge table prices their joins once; the greedy
+// solver places them:
+//
+//	p, err := puzzle.FromFragments(images, rows, cols) // errors name the fragment
+//	p.Rotatable = true  // scanned in unknown orientations
+//	p.AllowExtra = true // fragments of other pictures may be mixed in
+//	table, err := edge.NewTable(ctx, p, edge.DefaultMeasure(), 0)
+//	res, err := greedy.New(greedy.WithStrays(true)).Solve(ctx, solve.Problem{Puzzle: p, Scorer: table})
+//	img := puzzle.Render(p, res.Board) // holes where fragments are missing
+//	// res.Unplaced: the fragments that belong to no cell
+//
+// When the picture's size is unknown, solve first on a square board large
+// enough for any likely shape with greedy.WithUnknownSize, take the extent
+// the picture grew to, and solve again at that size; examples/jigsaw
+// -pieces does this for a folder of fragment files. For tens of thousands
+// of fragments, edge.NewSparse keeps only each side's best partners.
 package jigsaw

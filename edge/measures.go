@@ -310,10 +310,26 @@ func MeasureNames() []string {
 }
 
 // DefaultMeasure returns MGC, the measure that finds the true neighbour of
-// a photograph's side most often: on a 600×400 photograph cut into
-// 28-pixel tiles, for 0.93 of the sides, against 0.83 for the thesis's
-// block measure and 0.74 to 0.78 for the other pixel-line measures
-// (rotation unknown, both directions summed).
+// a photograph's side most often on every kind of photograph measured.
+// The fraction of sides whose cheapest partner is the true one, 28-pixel
+// tiles, orientation known (unknown in brackets, where every side of every
+// other piece competes):
+//
+//	measure      MIT 432 (10)    McGill 540 (10)   other photographs (8)
+//	mgc          0.869 (0.843)   0.904 (0.870)     0.883 (0.932)
+//	thesis1      0.774 (0.730)   0.729 (0.665)     0.791 (0.822)
+//	euclidean    0.760 (0.713)   0.720 (0.653)     0.780 (0.807)
+//	thesis4      0.735 (0.670)   0.689 (0.610)     0.779 (0.833)
+//	prediction   0.744 (0.697)   0.675 (0.611)     0.775 (0.808)
+//	pomeranz     0.767 (0.719)   0.704 (0.636)     0.774 (0.804)
+//
+// (halves of the two benchmark sets; the other photographs are the
+// module's three test pictures, unknown orientation measured on those
+// three only, and five scientific and everyday photographs).
+// Mixtures of MGC with the others, by sum or by rank, found the true
+// partner no more often. JPEG pictures are cut with smooth chroma and
+// 16-bit ones keep their depth (see puzzle.Cut), which MGC's gradient
+// model needs: with blocky chroma it finds 0.68 on McGill.
 func DefaultMeasure() Measure { return MGC() }
 
 // NewMeasure returns the measure whose Name is name: one of MeasureNames,

@@ -1,11 +1,14 @@
 // Jigsaw cuts a photograph into square pieces, scrambles them (and turns
 // them, with -rotate), re-assembles them and reports how well it did; with
 // -set it does so for every picture of a folder, such as one of the field's
-// benchmark sets, and sums up.
+// benchmark sets, and sums up; with -pieces it re-assembles a folder of
+// separate fragment pictures.
 //
 //	go run ./examples/jigsaw [-image PATH | -set DIR] [-piece 28] [-rotate]
 //	                         [-solver greedy] [-measure NAME] [-seed 1]
 //	                         [-out DIR] [-json]
+//	go run ./examples/jigsaw -pieces DIR [-upright] [-rows R] [-cols C]
+//	                         [-measure NAME] [-out DIR] [-json]
 //
 // Without -image or -set it uses an embedded photograph. With -json it
 // prints one JSON object on stdout:
@@ -37,6 +40,23 @@
 // field's sets at its usual 28-pixel pieces (recognised by the number of
 // pieces: 432, 540, 805, 2,360 or 3,300), the best published figures
 // beside it. Each solved picture is written to -out as NAME.solved.png.
+//
+// # Fragments
+//
+// -pieces DIR re-assembles the PNG and JPEG files of DIR, one square
+// fragment each, all of one size, in any order and (unless -upright) any
+// orientation, as a scanner gives them. The picture's size is found from
+// the fragments unless -rows and -cols give it (one of them fixes which
+// way the picture stands). Fragments may be missing, which leaves holes,
+// and fragments of other pictures may be mixed in, which are left out: a
+// fragment no neighbour vouches for is never put in a cell merely because
+// the cell is free. It writes solved.png to -out and, with -json, prints
+// where every fragment went, turn being the clockwise turn in degrees that
+// shows it the right way up, row and col -1 for one left out:
+//
+//	{"fragments":159,"rows":10,"cols":16,"upright":false,"measure":"mgc",
+//	 "seconds":0.9,"placed":158,"holes":2,"unplaced":["scan-144.png"],
+//	 "pieces":[{"file":"scan-000.png","row":3,"col":7,"turn":90}, ...]}
 package main
 
 import (
@@ -74,6 +94,10 @@ var solvers = map[string]func() solve.Solver{
 type config struct {
 	image   string
 	set     string
+	pieces  string
+	rows    int
+	cols    int
+	upright bool
 	piece   int
 	rotate  bool
 	solver  string
@@ -109,6 +133,10 @@ func main() {
 	var c config
 	flag.StringVar(&c.image, "image", "", "PNG or JPEG photograph (default: an embedded photograph)")
 	flag.StringVar(&c.set, "set", "", "folder of PNG and JPEG photographs to run one after another, with a summary")
+	flag.StringVar(&c.pieces, "pieces", "", "folder of PNG and JPEG fragment pictures, one piece each, to re-assemble")
+	flag.IntVar(&c.rows, "rows", 0, "with -pieces: rows of the picture (default: found from the fragments)")
+	flag.IntVar(&c.cols, "cols", 0, "with -pieces: columns of the picture (default: found from the fragments)")
+	flag.BoolVar(&c.upright, "upright", false, "with -pieces: the fragments are all the right way up")
 	flag.IntVar(&c.piece, "piece", 28, "piece size in pixels")
 	flag.BoolVar(&c.rotate, "rotate", false, "turn the pieces at random: orientation unknown")
 	flag.StringVar(&c.solver, "solver", "greedy", "re-assembly method: "+strings.Join(names(solvers), ", "))
@@ -134,8 +162,17 @@ func names[T any](m map[string]T) []string {
 }
 
 func run(c config, stdout, stderr io.Writer) error {
-	if c.image != "" && c.set != "" {
-		return errors.New("give -image or -set, not both")
+	given := 0
+	for _, s := range []string{c.image, c.set, c.pieces} {
+		if s != "" {
+			given++
+		}
+	}
+	if given > 1 {
+		return errors.New("give one of -image, -set and -pieces")
+	}
+	if c.rows < 0 || c.cols < 0 {
+		return fmt.Errorf("-rows %d -cols %d: a picture's size cannot be negative", c.rows, c.cols)
 	}
 	if _, ok := solvers[c.solver]; !ok {
 		return fmt.Errorf("unknown solver %q; choose one of %s", c.solver, strings.Join(names(solvers), ", "))
@@ -145,6 +182,12 @@ func run(c config, stdout, stderr io.Writer) error {
 	}
 	if c.set != "" {
 		return runSet(c, stdout, stderr)
+	}
+	if c.pieces != "" {
+		if c.solver != "greedy" {
+			return fmt.Errorf("-pieces re-assembles with the greedy solver, which finds a picture's size and leaves strays out; -solver %s cannot", c.solver)
+		}
+		return runPieces(c, stdout, stderr)
 	}
 	var img image.Image
 	var err error

@@ -1,14 +1,45 @@
 // Package greedy re-assembles picture puzzles by greedy placement guided by
-// best buddies, after Paikin and Tal (CVPR 2015).
+// best buddies, after Paikin and Tal (CVPR 2015), with the loop checks of
+// Son, Hays and Cooper (ECCV 2014) and segment-level correction.
 //
-// Two sides are best buddies when each is the other's best partner. The
-// placer starts from the piece with the most confident best buddies and
-// repeatedly places the candidate it is most confident of: a best buddy of
-// every placed neighbour first, otherwise the highest mutual compatibility,
-// where the compatibility of a join is one minus its cost over the side's
-// second-best cost. The placed region floats and is bounded only by the
-// board's extent, so neither the first piece's position nor, for pieces of
-// unknown orientation, the picture's orientation need be known.
+// A run has four stages.
 //
-// The problem's scorer must rank partners: an edge.Table or edge.Sparse.
+//  1. Placement. Two sides are best buddies when each is the other's best
+//     partner. The placer starts from the piece with the most confident
+//     best buddies and repeatedly places the candidate it is most confident
+//     of: a best buddy of every placed neighbour first, otherwise the
+//     highest mutual compatibility (one minus the join's cost over the
+//     side's second-best cost), slots with more placed neighbours
+//     preferred. The placed region floats, bounded only by the board's
+//     extent, so neither the first piece's position nor, for pieces of
+//     unknown orientation, the picture's orientation need be known; on an
+//     oblong board such a picture grows twice, once held to each shape.
+//  2. Repair. Exchanges of single pieces against their neighbours' best
+//     partners, priced by capped compatibilities so that no single join
+//     dominates.
+//  3. Re-growth. The largest region whose joins are all best buddies is
+//     kept and every other piece placed again around it, while that region
+//     keeps growing.
+//  4. Refinement. The board is cut into segments, regions whose joins are
+//     best buddies lying on a closed square of four best-buddy joins (a
+//     wrong join rarely closes a consistent loop). Whole segments, and
+//     small blocks of pieces behind any rim piece, are moved against the
+//     best partners of their rim sides, the pieces they displace taking
+//     the cells they leave; cyclic shifts of the whole board by one row or
+//     column undo a picture built one row off. Moves are priced by a
+//     normalised cost, each side's cost above its best partner in units of
+//     its gap to the next few, capped, which flat regions and heavy-tailed
+//     measures do not distort.
+//
+// The run keeps the board the problem's scorer prices lowest among those
+// of every stage. Puzzles with fewer pieces than cells get holes, never
+// wrong pieces in their place; pieces beyond the board's cells are reported
+// unplaced.
+//
+// On the halves of the MIT (432 pieces) and McGill (540 pieces) benchmark
+// sets at 28 pixels, with the MGC measure, a run takes about 0.2–0.4 s per
+// photograph with orientation known and 1–2 s unknown on two cores.
+//
+// The problem's scorer is best an edge.Compatibility (an edge.Table, or an
+// edge.Sparse for tens of thousands of pieces).
 package greedy

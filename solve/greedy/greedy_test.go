@@ -5,9 +5,12 @@ import (
 	"image"
 	"image/color"
 	"math/rand/v2"
+	"path/filepath"
+	"slices"
 	"testing"
 	"time"
 
+	"github.com/reassemble/jigsaw/edge"
 	"github.com/reassemble/jigsaw/puzzle"
 	"github.com/reassemble/jigsaw/solve"
 	"github.com/reassemble/jigsaw/solve/greedy"
@@ -116,5 +119,154 @@ func TestUnknownSizeKeepsOrientation(t *testing.T) {
 	}
 	if err := res.Board.Validate(q); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// flatShapes is a photograph-like picture with the regions that mislead
+// pixel measures: a field of smooth random texture (seeded noise on a
+// coarse grid, interpolated, plus a little grain), two large saturated
+// white shapes whose inner tiles are all identical, and a sky band
+// clipped to full blue, flat in one channel.
+func flatShapes(w, h int, seed uint64) image.Image {
+	rng := rand.New(rand.NewPCG(seed, 3))
+	const grain = 5 // pixels between the texture's random values
+	gw, gh := w/grain+2, h/grain+2
+	coarse := make([][3]float64, gw*gh)
+	for i := range coarse {
+		for k := range 3 {
+			coarse[i][k] = 40 + 170*rng.Float64()
+		}
+	}
+	texture := func(x, y, k int) float64 {
+		fx, fy := float64(x)/grain, float64(y)/grain
+		x0, y0 := int(fx), int(fy)
+		tx, ty := fx-float64(x0), fy-float64(y0)
+		at := func(i, j int) float64 { return coarse[j*gw+i][k] }
+		return (1-ty)*((1-tx)*at(x0, y0)+tx*at(x0+1, y0)) + ty*((1-tx)*at(x0, y0+1)+tx*at(x0+1, y0+1))
+	}
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	cx, cy, rad := float64(w)*0.3, float64(h)*0.6, float64(h)*0.25
+	for y := range h {
+		for x := range w {
+			fx, fy := float64(x), float64(y)
+			var c color.RGBA
+			switch {
+			case y < h/5:
+				// Clipped sky: blue saturated, red and green a gentle
+				// gradient.
+				c = color.RGBA{uint8(120 + 80*fx/float64(w)), uint8(160 + 40*fy/float64(h/5)), 255, 255}
+			case (fx-cx)*(fx-cx)+(fy-cy)*(fy-cy) < rad*rad,
+				x > w*3/5 && x < w*9/10 && y > h/3 && y < h*4/5:
+				c = color.RGBA{255, 255, 255, 255}
+			default:
+				c = color.RGBA{
+					uint8(texture(x, y, 0) + float64(rng.IntN(8))),
+					uint8(texture(x, y, 1) + float64(rng.IntN(8))),
+					uint8(texture(x, y, 2) + float64(rng.IntN(8))),
+					255,
+				}
+			}
+			img.Set(x, y, c)
+		}
+	}
+	return img
+}
+
+// TestFlatRegions re-assembles a picture whose large flat, saturated
+// regions give many joins the same cost, identical tiles counting as
+// interchangeable: perfectly with orientation known; with it unknown the
+// turned copies of near-white rim tiles may still trade places, so a few
+// cells are allowed.
+func TestFlatRegions(t *testing.T) {
+	for _, tc := range []struct {
+		rot     bool
+		wantMin float64 // direct comparison
+	}{{false, 1}, {true, 0.98}} {
+		p, truth, err := puzzle.Cut(flatShapes(12*24, 12*16, 5), 12)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.Rotatable = tc.rot
+		p, truth, err = puzzle.Scramble(p, truth, rand.New(rand.NewPCG(3, 4)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		tb, err := edge.NewTable(context.Background(), p, edge.DefaultMeasure(), 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := greedy.New().Solve(context.Background(), solve.Problem{Puzzle: p, Scorer: tb})
+		if err != nil {
+			t.Fatal(err)
+		}
+		id := puzzle.FindIdentical(p)
+		if len(id.Groups()) == 0 {
+			t.Fatal("the picture has no identical tiles; the test would not test them")
+		}
+		got := id.Relabel(truth, res.Board)
+		if d := puzzle.DirectComparison(truth, got); d < tc.wantMin {
+			t.Errorf("rotate=%v: direct %.3f, neighbour %.3f counting identical tiles as one, want direct at least %v", tc.rot,
+				d, puzzle.NeighbourComparison(truth, got), tc.wantMin)
+		}
+	}
+}
+
+// TestStrays re-assembles fragments with two of the picture's pieces
+// missing and one of another picture mixed in: the missing pieces' cells
+// stay empty and the stranger is reported unplaced.
+func TestStrays(t *testing.T) {
+	img, err := puzzle.LoadImage(filepath.Join("..", "..", "testdata", "coffee.png"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, truth, err := puzzle.Cut(img, 28)
+	if err != nil {
+		t.Fatal(err)
+	}
+	other, _, err := puzzle.Cut(flatShapes(28*12, 28*8, 5), 28)
+	if err != nil {
+		t.Fatal(err)
+	}
+	missing := map[int]bool{30: true, 100: true}
+	var fragments []image.Image
+	want := puzzle.NewBoard(p.Rows, p.Cols)
+	for i, a := range truth.Cells {
+		if missing[i] {
+			continue
+		}
+		want.Cells[i] = puzzle.Placement{Piece: puzzle.PieceID(len(fragments))}
+		fragments = append(fragments, p.Pieces[a.Piece].Image)
+	}
+	stranger := puzzle.PieceID(len(fragments))
+	fragments = append(fragments, other.Pieces[50].Image)
+	for _, rot := range []bool{false, true} {
+		q, err := puzzle.FromFragments(fragments, p.Rows, p.Cols)
+		if err != nil {
+			t.Fatal(err)
+		}
+		q.Rotatable, q.AllowExtra = rot, true
+		res, err := greedy.New(greedy.WithStrays(true)).Solve(context.Background(), solve.Problem{Puzzle: q})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(res.Unplaced, []puzzle.PieceID{stranger}) {
+			t.Errorf("rotate=%v: unplaced %v, want the stranger %d alone", rot, res.Unplaced, stranger)
+		}
+		if d := puzzle.DirectComparison(want, res.Board); d != 1 || res.Board.Placed() != want.Placed() {
+			t.Errorf("rotate=%v: direct %.3f with %d pieces placed, want 1 with %d", rot, d, res.Board.Placed(), want.Placed())
+		}
+	}
+	// Without the option the stranger takes one of the empty cells.
+	q, err := puzzle.FromFragments(fragments, p.Rows, p.Cols)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q.AllowExtra = true
+	res, err := greedy.New().Solve(context.Background(), solve.Problem{Puzzle: q})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Unplaced) != 0 {
+		t.Errorf("without strays taken out: unplaced %v, want none", res.Unplaced)
 	}
 }

@@ -1,0 +1,159 @@
+package greedy
+
+import (
+	"context"
+	"image"
+	"image/color"
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/reassemble/jigsaw/edge"
+	"github.com/reassemble/jigsaw/puzzle"
+)
+
+// TestRefineDeltas checks every move the refiner tries, segment or block,
+// turned or not, against the board's cost priced afresh: the change a
+// move predicts is the change it makes, and undo restores the board.
+func TestRefineDeltas(t *testing.T) {
+	for _, tc := range []struct {
+		rot        bool
+		normalised bool
+	}{{false, false}, {true, false}, {false, true}, {true, true}} {
+		rot := tc.rot
+		p, _, err := puzzle.Cut(noisy(9*6, 7*6, 5), 6)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.Rotatable = rot
+		tb, err := edge.NewTable(context.Background(), p, edge.MGC(), 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rk := newRanks(tb)
+		rng := rand.New(rand.NewPCG(7, 8))
+		b := puzzle.NewBoard(p.Rows, p.Cols)
+		perm := rng.Perm(len(p.Pieces))
+		for i := range b.Cells {
+			b.Cells[i] = puzzle.Placement{Piece: puzzle.PieceID(perm[i])}
+			if rot {
+				b.Cells[i].Rotation = puzzle.Rotation(rng.IntN(4))
+			}
+		}
+		b.Cells[5] = puzzle.Empty // a hole
+		join, hole := tb.Join, func(i int) float64 { return rk.second[i] }
+		if tc.normalised {
+			join, hole = normalisedJoin(rk), normalisedHole
+		}
+		// cost prices the whole board afresh: every join once, and
+		// every side facing a hole.
+		cost := func() float64 {
+			total := 0.0
+			for i, a := range b.Cells {
+				c := b.CellAt(i)
+				for _, s := range puzzle.Sides {
+					n := c.Neighbour(s)
+					if !b.In(n) {
+						continue
+					}
+					o := b.At(n)
+					if !a.IsEmpty() && !o.IsEmpty() && (s == puzzle.Right || s == puzzle.Bottom) {
+						total += join(sideIndex(a, s), sideIndex(o, s.Opposite()))
+					}
+					if a.IsEmpty() != o.IsEmpty() {
+						if a.IsEmpty() {
+							total += hole(sideIndex(o, s.Opposite())) / 2
+						} else {
+							total += hole(sideIndex(a, s)) / 2
+						}
+					}
+				}
+			}
+			return total
+		}
+		r := newRefiner(rk, p, b, join, hole)
+		r.loops = tc.normalised
+		r.blocks = true
+		r.checkDelta = func(d float64, moved bool) {
+			before := cost()
+			r.apply()
+			after := cost()
+			r.undo()
+			if math.Abs((after-before)-d) > 1e-6*math.Max(1, math.Abs(before)) {
+				t.Fatalf("%+v: move predicted %v, made %v", tc, d, after-before)
+			}
+			if again := cost(); again != before {
+				t.Fatalf("%+v: undo left cost %v, was %v", tc, again, before)
+			}
+		}
+		start := cost()
+		moves := r.run(5, func() bool { return true })
+		if end := cost(); moves == 0 || end >= start {
+			t.Errorf("%+v: %d moves took the cost from %v to %v", tc, moves, start, end)
+		}
+	}
+}
+
+// noisy is a picture of smooth colour ramps with seeded noise, so that
+// joins have costs of every size.
+func noisy(w, h int, seed uint64) image.Image {
+	rng := rand.New(rand.NewPCG(seed, 1))
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	for y := range h {
+		for x := range w {
+			img.Set(x, y, color.RGBA{uint8(x*200/w + rng.IntN(40)), uint8(y*200/h + rng.IntN(40)), uint8((x*y)%200 + rng.IntN(40)), 255})
+		}
+	}
+	return img
+}
+
+// TestSparseBounds checks that the capped prices the repair and the
+// refinement read from a sparse compatibility, which skip pricing joins
+// that cannot fall below the cap, equal those read from a dense table.
+func TestSparseBounds(t *testing.T) {
+	for _, rot := range []bool{false, true} {
+		p, _, err := puzzle.Cut(noisy(12*8, 10*8, 3), 8)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.Rotatable = rot
+		tb, err := edge.NewTable(context.Background(), p, edge.MGC(), 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sp, err := edge.NewSparse(context.Background(), p, edge.MGC(), edge.DefaultK, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		dense, sparse := newRanks(tb), newRanks(sp)
+		if dense.lazy || !sparse.lazy {
+			t.Fatal("a table must be read directly and a sparse compatibility through its bounds")
+		}
+		dn, sn := normalisedJoin(dense), normalisedJoin(sparse)
+		skipped := 0
+		for i := range 4 * len(p.Pieces) {
+			for j := range 4 * len(p.Pieces) {
+				if i/4 == j/4 || !rot && j%4 != (i+2)%4 {
+					continue
+				}
+				a := puzzle.Placement{Piece: puzzle.PieceID(i / 4), Rotation: puzzle.Rotation((1 - i%4) & 3)}
+				b := puzzle.Placement{Piece: puzzle.PieceID(j / 4), Rotation: puzzle.Rotation((3 - j%4) & 3)}
+				if sideIndex(a, puzzle.Right) != i || sideIndex(b, puzzle.Left) != j {
+					t.Fatalf("sides %d and %d not turned to face each other", i, j)
+				}
+				if got, want := (robust{sparse}).Score(a, puzzle.Right, b), (robust{dense}).Score(a, puzzle.Right, b); math.Abs(got-want) > 1e-9 {
+					t.Fatalf("rotate=%v: robust price of %d|%d is %v sparse, %v dense", rot, i, j, got, want)
+				}
+				if got, want := sn(i, j), dn(i, j); math.Abs(got-want) > 1e-9 {
+					t.Fatalf("rotate=%v: normalised price of %d|%d is %v sparse, %v dense", rot, i, j, got, want)
+				}
+				if sparse.joinAtLeast(i, j, 0) != sp.Join(i, j) {
+					skipped++
+				}
+			}
+		}
+		if skipped == 0 {
+			t.Errorf("rotate=%v: no join was bounded rather than priced; the test tests nothing", rot)
+		}
+	}
+}
