@@ -265,8 +265,7 @@ type engine struct {
 	slots      []int
 	holes      []int
 	stack      []local.Elem
-	saved      []local.Elem
-	fracs      []fraction
+	seq        *sequencer // the sequence-matching operator's, made on first use
 }
 
 func newEngine(s *Solver, run *solve.Run, l *local.Layout) *engine {

@@ -82,11 +82,13 @@ func EternityIncremental() Option { return eternity(50, 0.9, 0.005, Incremental(
 // sequence-matching operator, with its default settings, on half of each
 // generation's new individuals. The run ends after the 200 generations.
 //
-// The seed does not say whether mutation goes on after generation 50
-// (L128 names it only for the first phase); it goes on here, at 0.05,
-// since nothing says it stops. The seed's dissimilarity is the plain L2
-// distance of touching pixel lines (Eq. 1-2); give the run such a scorer
-// to follow it, since the problem's scorer prices every join here.
+// One application of the operator is a burst of Rows×Cols moves, the
+// reading under which the schedule works (see SequenceMatching). The seed
+// does not say whether mutation goes on after generation 50 (L128 names it
+// only for the first phase); it goes on here, at 0.05, since nothing says
+// it stops. The seed's dissimilarity is the plain L2 distance of touching
+// pixel lines (Eq. 1-2); give the run such a scorer to follow it, since
+// the problem's scorer prices every join here.
 func Hynek() Option {
 	return Options(
 		WithSelection(Roulette(InverseCost)),
