@@ -40,12 +40,17 @@ type hynekRow struct {
 var hynekImages = []string{"astronaut.png", "coffee.png", "chelsea.png"}
 
 // hynekVariants are the GA configurations run: the seed's, with its
-// operator read as a burst of moves (see ga.SequenceMatching).
-var hynekVariants = []struct {
+// operator read as a burst of moves (see ga.SequenceMatching), and the one
+// taken beyond the seed to escape its failure modes.
+var hynekVariants = []hynekVariant{
+	{"hynek", ga.Hynek()},
+	{"hynek-extended", ga.HynekExtended()},
+}
+
+// hynekVariant is a named GA configuration.
+type hynekVariant struct {
 	name string
 	opts ga.Option
-}{
-	{"hynek", ga.Hynek()},
 }
 
 // hynek reproduces seed 002's Table 1: each picture's centre cut into n×n
@@ -86,6 +91,9 @@ func hynek(ctx context.Context, c config, emit func(record) error) error {
 				return fmt.Errorf("%s: %w", name, err)
 			}
 			for _, v := range hynekVariants {
+				if c.method != "" && v.name != c.method {
+					continue
+				}
 				var perfect int
 				var direct, neighbour, secs float64
 				for run := range runs {

@@ -4,7 +4,7 @@
 // beside ours.
 //
 //	go run ./examples/thesis [-experiment NAME] [-seed 1] [-timeout 30s] [-long] [-json]
-//	go run ./examples/thesis -experiment hynek [-image FILE] [-piece 80] [-size N] [-runs 50]
+//	go run ./examples/thesis -experiment hynek [-image FILE] [-piece 80] [-size N] [-method NAME] [-runs 50]
 //
 // The quick experiments (the default, "all", runs these in this order):
 //
@@ -47,8 +47,10 @@
 //     100/94/100, 92/74/86 and 56/42/52 % (the i-th picture beside the
 //     seed's Test i). A size the picture cannot hold at that piece size is
 //     skipped with a note on stderr; the testdata photographs hold none at
-//     80 px. Method "hynek" is the seed's GA (ga.Hynek). A run ends with
-//     its schedule; -timeout bounds it only when given.
+//     80 px. Method "hynek" is the seed's GA (ga.Hynek), "hynek-extended"
+//     the one taken beyond the seed (ga.HynekExtended); -method NAME runs
+//     one of them. A run ends with its schedule; -timeout bounds it only
+//     when given.
 //   - espimage: missing pieces in picture puzzles (beyond the thesis): the
 //     three photographs cut into 10×15 pieces with 1 to 3 pieces taken
 //     out, how often Empty Slot Prediction on best buddies holds the true
@@ -134,6 +136,8 @@ type config struct {
 	// that fit. hynekSize, when set, is hynek's one board size (-size).
 	piece     int
 	hynekSize int
+	// method, when set, is hynek's one variant (-method).
+	method string
 	// timeoutSet says whether -timeout was given; hynek's runs are bounded
 	// by their schedule otherwise.
 	timeoutSet bool
@@ -249,6 +253,7 @@ func main() {
 	})
 	flag.IntVar(&c.piece, "piece", 80, "hynek's piece size in pixels, the seed's 80 by default; 0 takes the largest that fit")
 	flag.IntVar(&c.hynekSize, "size", 0, "hynek's board size, 15, 20 or 25 pieces a side (default: all that fit)")
+	flag.StringVar(&c.method, "method", "", "hynek's variant, hynek or hynek-extended (default: both)")
 	flag.Parse()
 	flag.Visit(func(f *flag.Flag) { c.timeoutSet = c.timeoutSet || f.Name == "timeout" })
 	if err := run(context.Background(), c, os.Stdout, os.Stderr); err != nil {
@@ -279,6 +284,9 @@ func run(ctx context.Context, c config, stdout, stderr io.Writer) error {
 	}
 	if c.hynekSize != 0 && !slices.ContainsFunc(hynekTable, func(r hynekRow) bool { return r.n == c.hynekSize }) {
 		return fmt.Errorf("-size %d: the seed's sizes are 15, 20 and 25", c.hynekSize)
+	}
+	if c.method != "" && !slices.ContainsFunc(hynekVariants, func(v hynekVariant) bool { return v.name == c.method }) {
+		return fmt.Errorf("-method %q: hynek's variants are hynek and hynek-extended", c.method)
 	}
 	c.log = stderr
 	var todo []experiment

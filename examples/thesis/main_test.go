@@ -158,6 +158,7 @@ func TestRunRejects(t *testing.T) {
 		{"timeout", config{experiment: "all"}, "-timeout"},
 		{"piece", config{experiment: "hynek", timeout: time.Second, piece: -1}, "-piece -1"},
 		{"size", config{experiment: "hynek", timeout: time.Second, hynekSize: 16}, "-size 16"},
+		{"method", config{experiment: "hynek", timeout: time.Second, method: "hynek-fast"}, `-method "hynek-fast"`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -6,11 +6,13 @@ import (
 	"image/color"
 	"math"
 	"math/rand/v2"
+	"path/filepath"
 	"testing"
 
 	"github.com/reassemble/jigsaw/edge"
 	"github.com/reassemble/jigsaw/puzzle"
 	"github.com/reassemble/jigsaw/solve"
+	"github.com/reassemble/jigsaw/solve/internal/local"
 )
 
 // waves returns a w×h picture of smooth random waves, different in each
@@ -92,5 +94,66 @@ func TestSequenceMatchingBurst(t *testing.T) {
 	}
 	if neighbour[0] < 0.85 || neighbour[1] > 0.6 {
 		t.Errorf("mean neighbour accuracy %.3f with bursts, %.3f with one move; want above 0.85 and below 0.6", neighbour[0], neighbour[1])
+	}
+}
+
+// TestAlongColumns breaks columns of a solved picture by trading short
+// runs between them, and checks that the operator run down the columns,
+// keeping only moves that do not raise the cost, puts most pictures back,
+// as TestSequenceMatchingRepairsPicture does for rows.
+func TestAlongColumns(t *testing.T) {
+	img, err := puzzle.LoadImage(filepath.Join("..", "..", "testdata", "chelsea.png"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, truth, err := puzzle.Cut(img, 40) // 7×11
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab, err := edge.NewTable(context.Background(), p, edge.DefaultMeasure(), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := New(WithSequenceMatching(SequenceMatching{Along: AlongColumns, Accept: AcceptIfNotWorse}, 1))
+	run, err := solve.Start(context.Background(), solve.Problem{Puzzle: p, Scorer: tab}, solve.WithSeed(3))
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, x, err := local.Begin(run)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := newEngine(s, run, l)
+	rng := rand.New(rand.NewPCG(5, 6))
+	const trials = 10
+	repaired := 0
+	for trial := range trials {
+		if err := x.Load(truth); err != nil {
+			t.Fatal(err)
+		}
+		for range 3 {
+			n := 2 + rng.IntN(2)
+			r0, r1 := rng.IntN(p.Rows-n), rng.IntN(p.Rows-n)
+			c0, c1 := rng.IntN(p.Cols), rng.IntN(p.Cols)
+			if c0 == c1 {
+				continue
+			}
+			for i := range n {
+				x.Swap((r0+i)*p.Cols+c0, (r1+i)*p.Cols+c1)
+			}
+		}
+		broken := x.Recompute()
+		for range 20 {
+			e.sequenceMatch(x)
+		}
+		if x.Cost() > broken+1e-6*broken {
+			t.Errorf("trial %d: cost %v from %v", trial, x.Cost(), broken)
+		}
+		if puzzle.Perfect(truth, x.Board(nil)) {
+			repaired++
+		}
+	}
+	if repaired < trials*7/10 {
+		t.Errorf("%d of %d broken pictures repaired, want at least %d", repaired, trials, trials*7/10)
 	}
 }
