@@ -7,13 +7,17 @@ import (
 
 // polish improves x by local search until no move lowers its cost or the
 // run ends: trades of two pieces, shifts of a run of pieces along its row
-// or column, and moves of whole rows and columns or blocks of them. A GA built of big moves leaves a few pieces astray at its end,
-// each of which one such move puts right.
+// or column, and moves of whole rows and columns or blocks of them. A GA
+// built of big moves leaves a few pieces astray at its end, each of which
+// one such move puts right.
 func (e *engine) polish(x *individual) {
 	free := e.l.Free
 	for !e.run.Done() {
 		better := false
 		for a, i := range free {
+			if a%64 == 0 && e.run.Done() {
+				break
+			}
 			for _, j := range free[a+1:] {
 				if d := x.SwapDelta(i, j); d < -1e-9*max(1, x.Cost()) {
 					x.Swap(i, j)
@@ -23,6 +27,9 @@ func (e *engine) polish(x *individual) {
 		}
 		x.Recompute()
 		e.run.Stats.Evaluations++
+		if e.run.Done() {
+			return
+		}
 		if e.shiftRuns(x, false) {
 			better = true
 		}
