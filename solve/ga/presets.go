@@ -157,6 +157,16 @@ func Sholomon() Option {
 //
 // The first phase is otherwise the seed's; it builds nothing (see
 // SequenceMatching) but costs little.
+//
+// On the BGU 3,300-piece set's photographs cut into 15×15 pieces of 80 px
+// (go run ./examples/thesis -experiment hynek -size 15), it re-assembled
+// 10 of 10 runs of the textured first one, where Hynek re-assembles 10 of
+// 20, and 10 of 10 of the second, whose smooth sky Hynek never
+// re-assembles (none of 10). At 20×20 pieces of 70 px of the first it
+// re-assembled 3 of 5 (Hynek none of 10); both failures were blocks of a
+// few rows in the picture's plain top, assembled but misplaced sideways,
+// which no line move or polish move undoes. A run takes 2-3 times
+// Hynek's.
 func HynekExtended() Option {
 	return Options(
 		Hynek(),
