@@ -23,35 +23,43 @@ import (
 // hynekTable is seed 002's Table 1: the percentage of 50 runs that found
 // the correct solution, for three unnamed pictures ("Test 1/2/3") cut into
 // n×n pieces of 80 px.
-var hynekTable = []struct {
-	n       int
-	percent [3]float64
-}{
+var hynekTable = []hynekRow{
 	{15, [3]float64{100, 94, 100}},
 	{20, [3]float64{92, 74, 86}},
 	{25, [3]float64{56, 42, 52}},
 }
 
-// hynekImages are the photographs the reproduction uses in place of
-// Hynek's unpublished ones, from the module's testdata.
-var hynekImages = []string{"astronaut.png", "coffee.png", "chelsea.png"}
-
-// hynekVariants are the GA configurations run: the seed's preset as
-// written, and the same with its sequence-matching operator keeping only
-// moves that do not raise the cost (the seed implies every move stays).
-var hynekVariants = []struct {
-	name string
-	opts ga.Option
-}{
-	{"hynek", ga.Hynek()},
-	{"hynek-keep-better", ga.Options(ga.Hynek(), ga.WithSequenceMatching(ga.SequenceMatching{Accept: ga.AcceptIfNotWorse}, 0.5))},
+// hynekRow is a row of seed 002's Table 1.
+type hynekRow struct {
+	n       int
+	percent [3]float64
 }
 
-// hynek reproduces seed 002's Table 1: each picture cut into n×n pieces
-// (the centred square, piece size scaled to the picture), priced by the
-// plain L2 distance of touching pixel lines (its Eq. 1-2), and solved -runs
-// times (50 in the seed) by its GA schedule from a fresh scramble; a run
-// succeeds when every piece is in its place.
+// hynekImages are the photographs the reproduction uses by default in
+// place of Hynek's unpublished ones, from the module's testdata.
+var hynekImages = []string{"astronaut.png", "coffee.png", "chelsea.png"}
+
+// hynekVariants are the GA configurations run: the seed's, with its
+// operator read as a burst of moves (see ga.SequenceMatching), and the one
+// taken beyond the seed to escape its failure modes.
+var hynekVariants = []hynekVariant{
+	{"hynek", ga.Hynek()},
+	{"hynek-extended", ga.HynekExtended()},
+}
+
+// hynekVariant is a named GA configuration.
+type hynekVariant struct {
+	name string
+	opts ga.Option
+}
+
+// hynek reproduces seed 002's Table 1: each picture's centre cut into n×n
+// pieces of c.piece pixels (80 in the seed; 0 takes the largest that fit),
+// priced by the plain L2 distance of touching pixel lines (its Eq. 1-2),
+// and solved -runs times (50 in the seed) by its GA schedule from a fresh
+// scramble; a run succeeds when every piece is in its place. A size the
+// picture is too small for at that piece size is skipped with a note. A
+// run ends with its schedule, or after -timeout when that was given.
 func hynek(ctx context.Context, c config, emit func(record) error) error {
 	runs := c.runs
 	if runs <= 0 {
@@ -65,14 +73,27 @@ func hynek(ctx context.Context, c config, emit func(record) error) error {
 		i, name, img := pic.index, pic.name, pic.img
 		for _, row := range hynekTable {
 			n := row.n
-			if !c.wanted(n, n) {
+			if !c.wanted(n, n) || c.hynekSize != 0 && n != c.hynekSize {
 				continue
 			}
-			p, truth, err := cutSquare(img, n)
+			b := img.Bounds()
+			piece := c.piece
+			if piece == 0 {
+				piece = min(b.Dx(), b.Dy()) / n
+			}
+			if piece < 2 || piece*n > min(b.Dx(), b.Dy()) {
+				fmt.Fprintf(c.log, "  %s: %dx%d skipped: %d pieces of %d px need %d×%d pixels, the picture has %d×%d\n",
+					name, n, n, n, piece, piece*n, piece*n, b.Dx(), b.Dy())
+				continue
+			}
+			p, truth, err := cutSquare(img, n, piece)
 			if err != nil {
 				return fmt.Errorf("%s: %w", name, err)
 			}
 			for _, v := range hynekVariants {
+				if c.method != "" && v.name != c.method {
+					continue
+				}
 				var perfect int
 				var direct, neighbour, secs float64
 				for run := range runs {
@@ -81,7 +102,7 @@ func hynek(ctx context.Context, c config, emit func(record) error) error {
 					if err != nil {
 						return err
 					}
-					cctx, cancel := context.WithTimeout(ctx, c.timeout)
+					cctx, cancel := hynekContext(ctx, c)
 					start := time.Now()
 					// The table is the scrambled puzzle's: its pieces are
 					// numbered as the scramble dealt them.
@@ -90,27 +111,31 @@ func hynek(ctx context.Context, c config, emit func(record) error) error {
 						cancel()
 						return err
 					}
-					res, err := ga.New(v.opts).Solve(cctx, solve.Problem{Puzzle: sp, Scorer: table}, solve.WithSeed(seed))
-					secs += time.Since(start).Seconds()
+					res, err := ga.New(append([]ga.Option{v.opts}, c.gaOptions...)...).Solve(cctx, solve.Problem{Puzzle: sp, Scorer: table}, solve.WithSeed(seed))
+					took := time.Since(start).Seconds()
+					secs += took
 					cancel()
 					if err != nil {
 						return fmt.Errorf("%s %dx%d %s run %d: %w", name, n, n, v.name, run, err)
 					}
-					if puzzle.Perfect(st, res.Board) {
+					ok := puzzle.Perfect(st, res.Board)
+					if ok {
 						perfect++
 					}
+					nb := puzzle.NeighbourComparison(st, res.Board)
 					direct += puzzle.DirectComparison(st, res.Board)
-					neighbour += puzzle.NeighbourComparison(st, res.Board)
+					neighbour += nb
+					fmt.Fprintf(c.log, "  %s %dx%d %s run %d/%d: perfect %v, neighbour %.3f, %.1fs, %v\n",
+						name, n, n, v.name, run+1, runs, ok, nb, took, res.Status)
 				}
 				percent := 100 * float64(perfect) / float64(runs)
-				seedPercent := row.percent[i]
+				seedPercent := row.percent[i%len(row.percent)]
 				meanDirect := direct / float64(runs)
 				meanNeighbour := neighbour / float64(runs)
 				r := record{
 					Size: size(n, n), Method: v.name, Seconds: secs / float64(runs),
-					Solutions: int64(perfect), Runs: runs, Image: name,
-					PieceSize: p.Pieces[0].Image.Bounds().Dx(),
-					Percent:   &percent, SeedPercent: &seedPercent, Direct: &meanDirect, Neighbour: &meanNeighbour,
+					Solutions: int64(perfect), Runs: runs, Image: name, PieceSize: piece,
+					Percent: &percent, SeedPercent: &seedPercent, Direct: &meanDirect, Neighbour: &meanNeighbour,
 				}
 				if err := emit(r); err != nil {
 					return err
@@ -121,14 +146,19 @@ func hynek(ctx context.Context, c config, emit func(record) error) error {
 	return nil
 }
 
-// cutSquare cuts the centred square of img into n×n pieces, as large as
-// the picture allows.
-func cutSquare(img image.Image, n int) (*puzzle.Puzzle, *puzzle.Board, error) {
-	b := img.Bounds()
-	piece := min(b.Dx(), b.Dy()) / n
-	if piece < 2 {
-		return nil, nil, fmt.Errorf("a %d×%d picture is too small for %d×%d pieces", b.Dx(), b.Dy(), n, n)
+// hynekContext returns the context of one run: bounded by -timeout only
+// when it was given, since a run ends with its schedule.
+func hynekContext(ctx context.Context, c config) (context.Context, context.CancelFunc) {
+	if c.timeoutSet {
+		return context.WithTimeout(ctx, c.timeout)
 	}
+	return context.WithCancel(ctx)
+}
+
+// cutSquare cuts the centred square of img into n×n pieces of piece
+// pixels.
+func cutSquare(img image.Image, n, piece int) (*puzzle.Puzzle, *puzzle.Board, error) {
+	b := img.Bounds()
 	side := piece * n
 	x0, y0 := b.Min.X+(b.Dx()-side)/2, b.Min.Y+(b.Dy()-side)/2
 	sq, ok := img.(interface {
@@ -147,9 +177,21 @@ type photograph struct {
 	img   image.Image
 }
 
-// photographs loads the pictures of names, from the module's testdata,
-// that c asks for (all of them unless c.images says otherwise), in order.
+// photographs loads the pictures of c.files when there are any, and
+// otherwise those of names, from the module's testdata, that c asks for
+// (all of them unless c.images says otherwise), in order.
 func photographs(c config, names []string) ([]photograph, error) {
+	if len(c.files) > 0 {
+		var out []photograph
+		for i, f := range c.files {
+			img, err := puzzle.LoadImage(f)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, photograph{i, f, img})
+		}
+		return out, nil
+	}
 	dir, err := testdataDir()
 	if err != nil {
 		return nil, err

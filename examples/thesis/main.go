@@ -4,6 +4,7 @@
 // beside ours.
 //
 //	go run ./examples/thesis [-experiment NAME] [-seed 1] [-timeout 30s] [-long] [-json]
+//	go run ./examples/thesis -experiment hynek [-image FILE] [-piece 80] [-size N] [-method NAME] [-runs 50]
 //
 // The quick experiments (the default, "all", runs these in this order):
 //
@@ -37,14 +38,19 @@
 //     run reaches -timeout gives up at that size and the larger ones, as
 //     the thesis's "not available" does. With -runs 5 it takes a few
 //     minutes.
-//   - hynek: seed 002's Table 1. Three photographs of the module's
-//     testdata, cut into 15×15, 20×20 and 25×25 pieces (piece size scaled
-//     to the picture), priced by plain L2 pixel distance, solved -runs
-//     times (default 50, as the seed) by its GA schedule; the share of runs
-//     that place every piece right, beside the seed's 100/94/100,
-//     92/74/86 and 56/42/52 %. Method "hynek" is the preset as written,
-//     "hynek-keep-better" the same with the sequence-matching operator
-//     keeping only moves that do not raise the cost.
+//   - hynek: seed 002's Table 1. Photographs (-image FILE, repeatable;
+//     by default the module's three testdata ones) cut into 15×15, 20×20
+//     and 25×25 pieces (-size N for one of them) of -piece pixels (80 by
+//     default, as the seed; 0 takes the largest that fit), priced by plain
+//     L2 pixel distance, solved -runs times (default 50, as the seed); the
+//     share of runs that place every piece right, beside the seed's
+//     100/94/100, 92/74/86 and 56/42/52 % (the i-th picture beside the
+//     seed's Test i). A size the picture cannot hold at that piece size is
+//     skipped with a note on stderr; the testdata photographs hold none at
+//     80 px. Method "hynek" is the seed's GA (ga.Hynek), "hynek-extended"
+//     the one taken beyond the seed (ga.HynekExtended); -method NAME runs
+//     one of them. A run ends with its schedule; -timeout bounds it only
+//     when given.
 //   - espimage: missing pieces in picture puzzles (beyond the thesis): the
 //     three photographs cut into 10×15 pieces with 1 to 3 pieces taken
 //     out, how often Empty Slot Prediction on best buddies holds the true
@@ -90,6 +96,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -99,6 +106,7 @@ import (
 	"github.com/reassemble/jigsaw/solve"
 	"github.com/reassemble/jigsaw/solve/backtrack"
 	"github.com/reassemble/jigsaw/solve/csp"
+	"github.com/reassemble/jigsaw/solve/ga"
 	"github.com/reassemble/jigsaw/solve/lp"
 )
 
@@ -121,6 +129,23 @@ type config struct {
 	// images, when set, hynek to these pictures (tests).
 	positions int
 	images    []string
+	// files are the photographs of hynek and espimage (-image); none
+	// means the module's testdata ones.
+	files []string
+	// piece is hynek's piece size in pixels (-piece); 0 takes the largest
+	// that fit. hynekSize, when set, is hynek's one board size (-size).
+	piece     int
+	hynekSize int
+	// method, when set, is hynek's one variant (-method).
+	method string
+	// timeoutSet says whether -timeout was given; hynek's runs are bounded
+	// by their schedule otherwise.
+	timeoutSet bool
+	// gaOptions are appended to every hynek variant (tests: a short
+	// schedule).
+	gaOptions []ga.Option
+	// log receives progress lines.
+	log io.Writer
 	// sizes, when set, limits the experiments to these boards (tests).
 	sizes []string
 }
@@ -222,7 +247,15 @@ func main() {
 	flag.DurationVar(&c.limit, "limit", 0, "bound each run of the wildcard and FBF in esp1 and esp2 (0: none)")
 	flag.StringVar(&c.out, "out", "", "directory for the heat maps of esp1 (default: a new temporary directory)")
 	flag.IntVar(&c.runs, "runs", 0, "seeded runs per size and method for table4 (default 20) and hynek (default 50)")
+	flag.Func("image", "a photograph for hynek and espimage, in place of the testdata ones (repeatable)", func(f string) error {
+		c.files = append(c.files, f)
+		return nil
+	})
+	flag.IntVar(&c.piece, "piece", 80, "hynek's piece size in pixels, the seed's 80 by default; 0 takes the largest that fit")
+	flag.IntVar(&c.hynekSize, "size", 0, "hynek's board size, 15, 20 or 25 pieces a side (default: all that fit)")
+	flag.StringVar(&c.method, "method", "", "hynek's variant, hynek or hynek-extended (default: both)")
 	flag.Parse()
+	flag.Visit(func(f *flag.Flag) { c.timeoutSet = c.timeoutSet || f.Name == "timeout" })
 	if err := run(context.Background(), c, os.Stdout, os.Stderr); err != nil {
 		fmt.Fprintln(os.Stderr, "thesis:", err)
 		os.Exit(1)
@@ -246,6 +279,16 @@ func run(ctx context.Context, c config, stdout, stderr io.Writer) error {
 	if c.timeout <= 0 {
 		return fmt.Errorf("-timeout %v: must be positive", c.timeout)
 	}
+	if c.piece < 0 {
+		return fmt.Errorf("-piece %d: must be at least 0", c.piece)
+	}
+	if c.hynekSize != 0 && !slices.ContainsFunc(hynekTable, func(r hynekRow) bool { return r.n == c.hynekSize }) {
+		return fmt.Errorf("-size %d: the seed's sizes are 15, 20 and 25", c.hynekSize)
+	}
+	if c.method != "" && !slices.ContainsFunc(hynekVariants, func(v hynekVariant) bool { return v.name == c.method }) {
+		return fmt.Errorf("-method %q: hynek's variants are hynek and hynek-extended", c.method)
+	}
+	c.log = stderr
 	var todo []experiment
 	for _, e := range experiments {
 		if c.experiment == "all" && !slow[e.name] || c.experiment == e.name {

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/reassemble/jigsaw/solve/ga"
 )
 
 // runJSON runs the program with -json and returns its lines, each checked
@@ -154,6 +156,9 @@ func TestRunRejects(t *testing.T) {
 	}{
 		{"experiment", config{experiment: "table9", timeout: time.Second}, `unknown -experiment "table9"`},
 		{"timeout", config{experiment: "all"}, "-timeout"},
+		{"piece", config{experiment: "hynek", timeout: time.Second, piece: -1}, "-piece -1"},
+		{"size", config{experiment: "hynek", timeout: time.Second, hynekSize: 16}, "-size 16"},
+		{"method", config{experiment: "hynek", timeout: time.Second, method: "hynek-fast"}, `-method "hynek-fast"`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -199,18 +204,68 @@ func TestTable4(t *testing.T) {
 	}
 }
 
+// hynekShort is a short GA schedule, so that the tests check the
+// experiment's plumbing rather than wait for the seed's 200 generations.
+var hynekShort = []ga.Option{ga.WithSchedule(
+	ga.Phase{Generations: 3, Population: 50, Crossover: 0.8},
+	ga.Phase{Generations: 3, Population: 10, Crossover: 0.3, SequenceMatching: 0.5},
+)}
+
 func TestHynekSmall(t *testing.T) {
+	// piece 0: the largest pieces that fit, 20 px for chelsea's 300 rows.
 	lines := runJSON(t, config{experiment: "hynek", seed: 1, runs: 1, timeout: time.Minute,
-		sizes: []string{"15x15"}, images: []string{"chelsea.png"}})
+		sizes: []string{"15x15"}, images: []string{"chelsea.png"}, gaOptions: hynekShort})
 	if len(lines) != len(hynekVariants) {
 		t.Fatalf("%d lines, want one per variant", len(lines))
 	}
-	for _, l := range lines {
-		if l["image"] != "chelsea.png" || l["seed_percent"].(float64) != 100 {
-			t.Errorf("line %v: want chelsea.png beside the seed's 100%% for its Test 3 at 15x15", l)
+	for i, l := range lines {
+		if l["image"] != "chelsea.png" || l["seed_percent"].(float64) != 100 || l["method"] != hynekVariants[i].name {
+			t.Errorf("line %v: want chelsea.png beside the seed's 100%% for its Test 3 at 15x15, method %s", l, hynekVariants[i].name)
 		}
-		if d := l["direct"].(float64); d < 0 || d > 1 {
-			t.Errorf("direct %v outside [0, 1]", d)
+		if l["piece_size"].(float64) != 20 {
+			t.Errorf("piece size %v, want 20", l["piece_size"])
+		}
+		for _, k := range []string{"direct", "neighbour", "percent"} {
+			if v, ok := l[k].(float64); !ok || v < 0 || v > 100 || k != "percent" && v > 1 {
+				t.Errorf("%s %v out of range", k, l[k])
+			}
+		}
+	}
+}
+
+// TestHynekPhotograph runs the experiment on a photograph given by file
+// at the seed's 80 px, which holds 15×15 pieces and not 20×20 or 25×25.
+func TestHynekPhotograph(t *testing.T) {
+	file := filepath.Join("..", "..", "..", "shared", "data", "images", "bgu3300", "1.jpg")
+	if _, err := os.Stat(file); err != nil {
+		t.Skipf("no shared photographs: %v", err)
+	}
+	var stdout, stderr bytes.Buffer
+	c := config{experiment: "hynek", seed: 1, runs: 1, timeout: time.Minute, json: true,
+		files: []string{file}, piece: 80, gaOptions: hynekShort}
+	if err := run(context.Background(), c, &stdout, &stderr); err != nil {
+		t.Fatalf("run: %v\n%s", err, stderr.String())
+	}
+	var lines []map[string]any
+	for _, text := range strings.Split(strings.TrimSpace(stdout.String()), "\n") {
+		var m map[string]any
+		if err := json.Unmarshal([]byte(text), &m); err != nil {
+			t.Fatalf("line %q: %v", text, err)
+		}
+		lines = append(lines, m)
+	}
+	if len(lines) != len(hynekVariants) {
+		t.Fatalf("%d lines, want one per variant at 15x15:\n%s", len(lines), stdout.String())
+	}
+	for _, l := range lines {
+		if l["size"] != "15x15" || l["piece_size"].(float64) != 80 || l["image"] != file {
+			t.Errorf("line %v: want 15x15 pieces of 80 px of %s", l, file)
+		}
+	}
+	// 1848×1400 pixels hold 17 rows of 80 px.
+	for _, n := range []string{"20x20 skipped", "25x25 skipped"} {
+		if !strings.Contains(stderr.String(), n) {
+			t.Errorf("stderr lacks %q:\n%s", n, stderr.String())
 		}
 	}
 }

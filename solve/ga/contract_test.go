@@ -20,6 +20,12 @@ func TestContract(t *testing.T) {
 		{name: "thesis", preset: ga.Thesis(), generations: 25},
 		{name: "eternity-steady-state", preset: ga.EternitySteadyState(), generations: 100},
 		{name: "hynek", preset: ga.Hynek(), generations: 8},
+		// A short schedule that ends before the budget, so that the
+		// operator runs and the polish ends the run.
+		{name: "hynek-extended", preset: ga.Options(ga.HynekExtended(), ga.WithSchedule(
+			ga.Phase{Generations: 2, Population: 50, Crossover: 0.8},
+			ga.Phase{Generations: 4, Population: 20, SequenceMatching: 1},
+		)), generations: 8},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

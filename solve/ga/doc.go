@@ -19,11 +19,13 @@
 //   - replacement: Generational (with or without elitism), SteadyState,
 //     Incremental;
 //   - Hynek's SequenceMatching operator, every open point of the paper a
-//     field, and schedules of phases with decimation between them.
+//     field, and schedules of phases with decimation between them;
+//   - beyond the seeds, a local search that ends a run (WithPolish).
 //
 // Presets reproduce each seed's configuration and cite its lines: Thesis
 // (the default), EternitySimple, EternitySteadyState, EternityIncremental,
-// Hynek and Sholomon. Options given after a preset override it.
+// Hynek and Sholomon. HynekExtended takes Hynek's GA beyond the seed.
+// Options given after a preset override it.
 //
 // One iteration is one generation; all randomness comes from the run's
 // seed, so a run replays exactly.

@@ -73,6 +73,14 @@ func WithSequenceMatching(op SequenceMatching, rate float64) Option {
 	return func(s *Solver) { s.sequence, s.seqRate = op, rate }
 }
 
+// WithPolish, beyond the seeds, ends a run that reaches its natural end
+// (not its budget or its context) by a local search on its best board:
+// trades of two pieces, shifts of a run of pieces along its row or column,
+// and moves of whole rows and columns, while one lowers the cost. A GA of
+// big moves leaves a few pieces astray that one such move puts right.
+// Default: off.
+func WithPolish(on bool) Option { return func(s *Solver) { s.polish = on } }
+
 // Phase is a stretch of a run with its own population size and operator
 // rates; the selection, crossover, mutation and replacement stay those of
 // the solver. When a phase ends, the population moves to the next phase's
@@ -125,6 +133,7 @@ type Solver struct {
 	sequence    SequenceMatching
 	seqRate     float64
 	schedule    []Phase
+	polish      bool
 }
 
 var _ solve.Solver = (*Solver)(nil)
@@ -237,7 +246,26 @@ func (s *Solver) Solve(ctx context.Context, p solve.Problem, opts ...solve.Optio
 		}
 		e.kernel = k
 	}
-	return run.Finish(e.evolve(first))
+	status := e.evolve(first)
+	e.finish()
+	if s.sequence.Along == AlongBoth && !run.Done() {
+		// The second pass: the whole schedule again, from a fresh deal,
+		// with the operator down the columns.
+		cols := newEngine(s, run, l)
+		cols.kernel, cols.useCols = e.kernel, true
+		status = cols.evolve(cols.fresh(nil))
+		cols.finish()
+	}
+	return run.Finish(status)
+}
+
+// finish polishes the population's best when the run asks for it and
+// has not ended.
+func (e *engine) finish() {
+	if e.s.polish && !e.run.Done() {
+		e.polish(e.pop[e.best()])
+		e.offer()
+	}
 }
 
 // individual is a genome with its cost as of its last full evaluation.
@@ -265,8 +293,15 @@ type engine struct {
 	slots      []int
 	holes      []int
 	stack      []local.Elem
-	saved      []local.Elem
-	fracs      []fraction
+	// The sequence-matching operator's, made on first use: on the rows,
+	// on the columns (the transposed board's rows), whether it works on
+	// the columns, and on whole lines.
+	seq      *sequencer
+	cols     *sequencer
+	colBoard *individual
+	useCols  bool
+	lines    *lineMover
+	runOld   []local.Elem
 }
 
 func newEngine(s *Solver, run *solve.Run, l *local.Layout) *engine {
@@ -278,6 +313,7 @@ func newEngine(s *Solver, run *solve.Run, l *local.Layout) *engine {
 		free: l.Free, pieces: pieces,
 		tokA: make([]int32, n), tokB: make([]int32, n),
 		pos: make([]int32, tokens), used: newMarks(tokens), inside: newMarks(l.Slots()),
+		useCols: s.sequence.Along == AlongColumns,
 	}
 }
 

@@ -69,6 +69,7 @@ func TestPresetsRun(t *testing.T) {
 		{name: "eternity-steady-state", preset: ga.EternitySteadyState()},
 		{name: "eternity-incremental", preset: ga.EternityIncremental()},
 		{name: "hynek", preset: ga.Hynek()},
+		{name: "hynek-extended", preset: ga.HynekExtended()},
 		{name: "sholomon", preset: ga.Sholomon()},
 	}
 	for _, tc := range cases {
@@ -134,7 +135,11 @@ func TestNaturalEnds(t *testing.T) {
 // TestDeterminism checks that a seed replays every preset.
 func TestDeterminism(t *testing.T) {
 	p, _ := scrambled(t, 4, 5, 2)
-	for _, preset := range []ga.Option{ga.Thesis(), ga.EternitySteadyState(), ga.Hynek(), ga.Sholomon()} {
+	extended := ga.Options(ga.HynekExtended(), ga.WithSchedule(
+		ga.Phase{Generations: 5, Population: 40, Crossover: 0.8},
+		ga.Phase{Generations: 10, Population: 10, SequenceMatching: 1},
+	))
+	for _, preset := range []ga.Option{ga.Thesis(), ga.EternitySteadyState(), ga.Hynek(), extended, ga.Sholomon()} {
 		var first *solve.Result
 		for range 2 {
 			res, err := ga.New(preset, ga.WithPopulation(30)).Solve(context.Background(), solve.Problem{Puzzle: p},
