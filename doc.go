@@ -15,6 +15,8 @@
 //     Status, run options (seed, budgets, observer, warm start, workers).
 //   - solve/backtrack: exact depth-first search, with enumeration and
 //     counting of solutions.
+//   - solve/strips: strips in a row, as a shredded page's: their order and
+//     turns, exactly for a page, by local search for a collection.
 //   - solve/solvetest: the contract suite any Solver, ours or yours, can run.
 //
 // # Conventions
