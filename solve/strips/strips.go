@@ -339,8 +339,7 @@ func greedyEdges(g *graph) ([]int32, []bool) {
 	for i := range root {
 		root[i] = int32(i)
 	}
-	var find func(int32) int32
-	find = func(x int32) int32 {
+	find := func(x int32) int32 {
 		for root[x] != x {
 			root[x] = root[root[x]]
 			x = root[x]
