@@ -359,7 +359,8 @@ type Shredder struct {
 	// Torn is the most columns at each edge of a strip that the tear
 	// lightens; each edge has 0 to Torn.
 	Torn int
-	// Ragged is the amplitude, in pixels, of the edges' waviness.
+	// Ragged is the amplitude, in pixels, of the cuts' waviness: a cut
+	// wanders as a smooth line that the strips on both sides of it share.
 	Ragged float64
 	// Background is the grey of what lies behind a strip in its scan
 	// (0 for a black backing, 255 for white).
@@ -416,35 +417,61 @@ func (s Shredder) Shred(page *image.Gray, sc Scan, turn bool, rng *rand.Rand) ([
 	if s.Width < 8 || s.Width > w {
 		return nil, fmt.Errorf("textpage: strips %d px wide from a page %d px wide", s.Width, w)
 	}
-	// Cut positions, each cut losing some material.
-	type cut struct{ at, lost int }
+	// Cut positions, each cut losing some material and wandering
+	// either way of its position as a ragged line that the strips on
+	// both sides of it share.
 	var cuts []cut
 	for x := 0; ; {
 		x += s.Width + rng.IntN(2*s.Jitter+1) - s.Jitter
 		if x >= w-s.Width/2 {
 			break
 		}
-		cuts = append(cuts, cut{at: x, lost: rng.IntN(s.Lost + 1)})
+		line := wave(h, s.Ragged, rng)
+		for y := range line {
+			line[y] -= s.Ragged / 2
+		}
+		cuts = append(cuts, cut{at: x, lost: rng.IntN(s.Lost + 1), line: line})
 	}
 	var out []Strip
 	for i := 0; i <= len(cuts); i++ {
-		x0, x1 := 0, w
+		var left, right *cut
 		if i > 0 {
-			x0 = cuts[i-1].at + (cuts[i-1].lost+1)/2
+			left = &cuts[i-1]
 		}
 		if i < len(cuts) {
-			x1 = cuts[i].at - cuts[i].lost/2
+			right = &cuts[i]
 		}
-		st := s.strip(page, x0, x1, h, i > 0, i < len(cuts), turn && rng.IntN(2) == 1, rng)
+		st := s.strip(page, left, right, turn && rng.IntN(2) == 1, rng)
 		st.Image = sc.Apply(st.Image, rng)
 		out = append(out, st)
 	}
 	return out, nil
 }
 
-// strip cuts columns [x0, x1) of page into one scanned strip, its left and
-// right edges torn when tornL and tornR say they are cuts.
-func (s Shredder) strip(page *image.Gray, x0, x1, h int, tornL, tornR, turned bool, rng *rand.Rand) Strip {
+// A cut is where the shredder cut the page: at column at, give or take
+// line[y] on row y, with lost columns destroyed.
+type cut struct {
+	at, lost int
+	line     []float64
+}
+
+// first returns the first column of the strip right of c on row y, and
+// last the first column past the strip left of it.
+func (c *cut) first(y int) int { return c.at + int(math.Round(c.line[y])) + (c.lost+1)/2 }
+func (c *cut) last(y int) int  { return c.at + int(math.Round(c.line[y])) - c.lost/2 }
+
+// strip cuts the part of page between the cuts left and right (nil for
+// the page's own edges) into one scanned strip, its cut edges torn.
+func (s Shredder) strip(page *image.Gray, left, right *cut, turned bool, rng *rand.Rand) Strip {
+	w, h := page.Rect.Dx(), page.Rect.Dy()
+	pad := int(math.Ceil(s.Ragged / 2))
+	x0, x1 := 0, w
+	if left != nil {
+		x0 = max(0, left.at-pad)
+	}
+	if right != nil {
+		x1 = min(w, right.at+pad)
+	}
 	sw := x1 - x0
 	m := s.Margin
 	W, H := sw+2*m, h+2*m
@@ -456,9 +483,6 @@ func (s Shredder) strip(page *image.Gray, x0, x1, h int, tornL, tornR, turned bo
 	for i := range img.Pix {
 		img.Pix[i] = s.Background
 	}
-	// Wavy edges: a smooth random offset per row on each side.
-	left := wave(h, s.Ragged, rng)
-	right := wave(h, s.Ragged, rng)
 	tornDepth := func() int { return rng.IntN(s.Torn + 1) }
 	tl, tr := tornDepth(), tornDepth()
 	shift := 0
@@ -467,23 +491,23 @@ func (s Shredder) strip(page *image.Gray, x0, x1, h int, tornL, tornR, turned bo
 	}
 	for y := range h {
 		l, r := 0, sw
-		if tornL {
-			l = max(0, int(math.Round(left[y])))
+		if left != nil {
+			l = min(max(left.first(y)-x0, 0), sw)
 		}
-		if tornR {
-			r = min(sw, sw-int(math.Round(right[y])))
+		if right != nil {
+			r = min(max(right.last(y)-x0, 0), sw)
 		}
 		yy := y + m + shift
 		if yy < 0 || yy >= H {
 			continue
 		}
 		for x := l; x < r; x++ {
-			g := float64(page.Pix[page.PixOffset(x0+x, y)])
+			g := float64(page.Pix[page.PixOffset(page.Rect.Min.X+x0+x, page.Rect.Min.Y+y)])
 			// The tear lightens the outermost columns, most at the edge.
-			if tornL && x-l < tl {
+			if left != nil && x-l < tl {
 				g += (255 - g) * float64(tl-(x-l)) / float64(tl+1)
 			}
-			if tornR && r-1-x < tr {
+			if right != nil && r-1-x < tr {
 				g += (255 - g) * float64(tr-(r-1-x)) / float64(tr+1)
 			}
 			img.Pix[yy*img.Stride+x+m] = uint8(min(255, g))
