@@ -15,7 +15,9 @@
 // back first, by the way their lines of text run. Strips may differ in
 // width and height (a scan that starts late or misses the page's end):
 // each is laid on its page at the offset at which its lines of text meet
-// its left neighbour's.
+// its left neighbour's. Offsets are searched up to about 1 % of the
+// strips' height (estimated from the pieces); scans further out of line
+// than that are joined poorly.
 //
 // The re-assembled pages are written as page1.png, page2.png ... to -out
 // (default: a new temporary directory, printed on stderr), with progress
