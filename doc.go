@@ -11,10 +11,15 @@
 //   - edge: edge-fitting. A Scorer prices two sides facing each other; label
 //     scorers apply a puzzle's match rule, and a candidate index finds the
 //     pieces that fit a cell in O(1).
+//   - edge/document: measures for text documents, shredded strips and
+//     pages cut across and along, with a small pair model of ink across a
+//     cut that each input fine-tunes on its own pieces.
 //   - solve: the Solver contract shared by every method: Problem, Result,
 //     Status, run options (seed, budgets, observer, warm start, workers).
 //   - solve/backtrack: exact depth-first search, with enumeration and
 //     counting of solutions.
+//   - solve/strips: strips in a row, as a shredded page's: their order and
+//     turns, exactly for a page, by local search for a collection.
 //   - solve/solvetest: the contract suite any Solver, ours or yours, can run.
 //
 // # Conventions

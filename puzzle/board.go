@@ -192,7 +192,10 @@ func (b *Board) Validate(p *Puzzle) error {
 		if !pl.Rotation.Valid() {
 			return fmt.Errorf("puzzle: cell %v turns piece %d by %d; rotations are 0 to 3", c, pl.Piece, pl.Rotation)
 		}
-		if pl.Rotation != 0 && !p.Rotatable && !isFixed(p, c, pl) {
+		if !p.Allows(pl.Rotation) && !isFixed(p, c, pl) {
+			if p.Rotatable {
+				return fmt.Errorf("puzzle: cell %v turns piece %d by %v but the puzzle's pieces turn only by 0 or 180°", c, pl.Piece, pl.Rotation)
+			}
 			return fmt.Errorf("puzzle: cell %v turns piece %d by %v but the puzzle's pieces may not rotate", c, pl.Piece, pl.Rotation)
 		}
 		if prev, dup := where[pl.Piece]; dup {

@@ -63,4 +63,13 @@
 // place. FindIdentical finds the pieces whose tiles are exact copies (flat
 // sky, saturated highlights); its Relabel lets any comparison treat them as
 // interchangeable, the second figure the literature reports.
+//
+// # Documents
+//
+// Pieces need not be square. CutGrid cuts a picture into rows × cols
+// rectangles (one row of them is a strip-cut page); FromStrips builds the
+// one-row puzzle of strips scanned one by one, which may differ in width
+// and height; Masked marks the paper of a scan on a backing in its alpha
+// channel, which measures read as the piece's outline. Strips and other
+// oblong pieces turn only by 0 or 180°: set HalfTurns beside Rotatable.
 package puzzle

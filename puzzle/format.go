@@ -14,7 +14,7 @@ package puzzle
 //	# a 2×2 shape puzzle
 //	size 2x2            # ROWSxCOLS: required, and the first directive
 //	rule complement     # equal or complement; default equal
-//	rotate yes          # may pieces turn? yes or no; default no
+//	rotate yes          # may pieces turn? yes, half (0 or 180° only) or no; default no
 //	extra no            # more pieces than cells allowed? yes or no; default no
 //	piece 0 1 -2 0      # Top Right Bottom Left labels: piece 0
 //	piece 0 0 3 -1      # piece 1, and so on in file order
@@ -150,7 +150,7 @@ type fixedLine struct {
 //	# a 2×2 shape puzzle
 //	size 2x2            # ROWSxCOLS: required, and the first directive
 //	rule complement     # equal or complement; default equal
-//	rotate yes          # may pieces turn? yes or no; default no
+//	rotate yes          # may pieces turn? yes, half (0 or 180° only) or no; default no
 //	extra no            # more pieces than cells allowed? yes or no; default no
 //	piece 0 1 -2 0      # Top Right Bottom Left labels: piece 0
 //	piece 0 0 3 -1      # piece 1, and so on in file order
@@ -215,8 +215,15 @@ func ParsePuzzle(r io.Reader) (*Puzzle, error) {
 				return nil, t.fail("unknown rule %q; want %s or %s", args[0], ruleNames[Equal], ruleNames[Complement])
 			}
 		case "rotate", "extra":
+			if dir == "rotate" && args[0] == "half" {
+				p.Rotatable, p.HalfTurns = true, true
+				continue
+			}
 			v, ok := parseYesNo(args[0])
 			if !ok {
+				if dir == "rotate" {
+					return nil, t.fail("rotate %q: want yes or no, or half for turns of 0 or 180° only", args[0])
+				}
 				return nil, t.fail("%s %q: want yes or no", dir, args[0])
 			}
 			if dir == "rotate" {
@@ -396,7 +403,11 @@ func FormatPuzzle(w io.Writer, p *Puzzle) error {
 	fmt.Fprintf(bw, "# jigsaw puzzle: %dx%d board, %d pieces\n", p.Rows, p.Cols, len(p.Pieces))
 	fmt.Fprintf(bw, "size %dx%d\n", p.Rows, p.Cols)
 	fmt.Fprintf(bw, "rule %s\n", ruleNames[p.Rule])
-	fmt.Fprintf(bw, "rotate %s\n", yesNo[p.Rotatable])
+	if p.Rotatable && p.HalfTurns {
+		fmt.Fprintln(bw, "rotate half")
+	} else {
+		fmt.Fprintf(bw, "rotate %s\n", yesNo[p.Rotatable])
+	}
 	fmt.Fprintf(bw, "extra %s\n", yesNo[p.AllowExtra])
 	// Right-align the labels in columns so that the sides line up.
 	width := 1

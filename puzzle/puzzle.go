@@ -72,7 +72,10 @@ type PieceID int32
 // NoPiece marks an empty cell (a hole) on a board.
 const NoPiece PieceID = -1
 
-// Piece is one square piece in its unrotated orientation.
+// Piece is one piece in its unrotated orientation: square in most
+// puzzles, or oblong, as the strips and rectangles of a shredded document
+// are (its picture then gives its shape, and a picture with an alpha
+// channel says which pixels are the piece and which the background).
 type Piece struct {
 	// ID is the piece's index in Puzzle.Pieces.
 	ID PieceID
@@ -142,6 +145,11 @@ type Puzzle struct {
 	// Rotatable lets solvers turn pieces; when false every piece keeps
 	// rotation 0 unless a fixed piece says otherwise.
 	Rotatable bool
+	// HalfTurns limits the turns of a Rotatable puzzle's pieces to 0 and
+	// 180°: strips and other oblong pieces, whose quarter turn fits no
+	// cell, and documents, whose lines of text run across the board. It
+	// means nothing unless Rotatable is set.
+	HalfTurns bool
 	// Fixed pins pieces to cells.
 	Fixed []FixedPiece
 	// AllowExtra accepts more pieces than cells (fragments of other
@@ -241,10 +249,28 @@ func (p *Puzzle) Clone() *Puzzle {
 }
 
 // Turns returns the rotations a solver may give pieces: all four when the
-// puzzle is rotatable, only 0 otherwise.
+// puzzle is rotatable, 0 and 180° when it is limited to HalfTurns, only 0
+// otherwise.
 func (p *Puzzle) Turns() []Rotation {
-	if p.Rotatable {
+	switch {
+	case p.Rotatable && p.HalfTurns:
+		return []Rotation{0, 2}
+	case p.Rotatable:
 		return []Rotation{0, 1, 2, 3}
 	}
 	return []Rotation{0}
+}
+
+// Allows reports whether the puzzle lets a piece be turned by r: one of
+// Turns.
+func (p *Puzzle) Allows(r Rotation) bool {
+	switch {
+	case !r.Valid():
+		return false
+	case r == 0:
+		return true
+	case p.Rotatable && p.HalfTurns:
+		return r == 2
+	}
+	return p.Rotatable
 }

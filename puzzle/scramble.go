@@ -7,8 +7,8 @@ import (
 )
 
 // Scramble returns a copy of p with its pieces shuffled and, when p is
-// Rotatable, each turned by a random rotation, together with solution
-// re-expressed for the new puzzle. A generated puzzle keeps its solution in
+// Rotatable, each turned by a random rotation (0 or 180° under HalfTurns),
+// together with solution re-expressed for the new puzzle. A generated puzzle keeps its solution in
 // plain sight (piece i in cell i, unturned); Scramble hides it, so that a
 // solver cannot succeed by reading piece IDs or by leaving pieces as they
 // come.
@@ -37,9 +37,9 @@ func Scramble(p *Puzzle, solution *Board, rng *rand.Rand) (*Puzzle, *Board, erro
 	n := len(p.Pieces)
 	perm := rng.Perm(n)
 	turn := make([]Rotation, n)
-	if p.Rotatable {
+	if turns := p.Turns(); len(turns) > 1 {
 		for i := range turn {
-			turn[i] = Rotation(rng.IntN(4))
+			turn[i] = turns[rng.IntN(len(turns))]
 		}
 	}
 

@@ -1,0 +1,50 @@
+// Package document prices the joins of a text document's pieces: the
+// strips of a strip-cut shredder, scanned one by one, or the rectangles of
+// a page cut across and along. Plain pixel measures fail on such pieces:
+// the paper is white and mostly blank, a shredder tears the outermost
+// columns of every strip, and separate scans do not line the pieces up.
+//
+// # The table
+//
+// NewTable reads every piece (its alpha channel, if any, marks paper from
+// the backing: puzzle.Masked) and returns a Table, an edge.Compatibility
+// and edge.FrameScorer that the solvers of this module read as they read a
+// picture's table: solve/strips orders strips, solve/greedy lays a grid.
+// Everything it needs is read from the pieces themselves, never from an
+// answer:
+//
+//   - the torn depth, the columns at each cut edge whose ink is spoiled
+//     (Depth): where the share of inked pixels, counted from the edges of
+//     all pieces, recovers to the interior's;
+//   - the shift, how far two scans may be out of line (Shift): the offsets
+//     at which the row ink profiles of mutually best pairs agree;
+//   - blank pieces (Blank), which no measure can place;
+//   - which way up each piece reads (Upright): Latin text has more ink
+//     above its lines' small letters than below.
+//
+// A join is priced at the offset its row profiles give, refined by the
+// pair model, with two more kinds of evidence where they exist: the
+// outline of a tear (masked scans; both sides of a cut share its wiggles)
+// and the paper's grain across a clean cut (pieces cut from one scan).
+//
+// # The pair model
+//
+// Model is a small neural network (one hidden layer; 8 columns each side
+// of a cut, 16 rows, 32 hidden units: 33 kB) that reads ink on both sides
+// of a cut and returns the log-odds that the two were one piece there. Its
+// first layer splits into a left and a right half, so each side is read
+// once and a pair costs a sum. DefaultModel was trained by Train on pages
+// the module renders itself in the Go fonts (go run
+// ./edge/document/internal/pretrain writes it again, byte for byte).
+// NewTable fine-tunes a copy on the pieces at hand, split where they were
+// never cut: the k columns left of a column and the k columns a gap to its
+// right were one piece (positives), the same columns beside another
+// piece's are not (negatives). This is self-supervised: no piece's place
+// is read, and nothing is kept after the call.
+//
+// # Concurrency
+//
+// NewTable and Train use up to WithWorkers goroutines, all ended before
+// they return, and their results do not depend on how many. A Table is
+// read-only and safe for concurrent use.
+package document

@@ -1,0 +1,255 @@
+package document
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"image"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/reassemble/jigsaw/internal/shredscore"
+	"github.com/reassemble/jigsaw/internal/textpage"
+	"github.com/reassemble/jigsaw/puzzle"
+	"github.com/reassemble/jigsaw/solve"
+	"github.com/reassemble/jigsaw/solve/strips"
+)
+
+// page is a shredded page of rendered text: its strips shuffled into a
+// puzzle, and where each lies on the page.
+type page struct {
+	p     *puzzle.Puzzle
+	truth map[string]shredscore.Truth
+	// turned holds the strips scanned upside down.
+	turned map[int]bool
+}
+
+// shredded renders a page of text (a third of A4 at 300 dpi) in the Go
+// fonts, shreds it as sh says, and shuffles the strips, all from seed.
+func shredded(t testing.TB, seed uint64, sh textpage.Shredder, turn bool) page {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(seed, 16))
+	l := textpage.Layout{Width: 1400, Height: 3000, Font: textpage.Fonts[seed%uint64(len(textpage.Fonts))], Size: 38, Leading: 1.5, Margin: 90, Top: 80}
+	img, err := textpage.Render(l, rng)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ss, err := sh.Shred(img, textpage.Scan{Blur: 0.8, Ink: 40, Paper: 235, Noise: 2, Quality: 85}, turn, rng)
+	if err != nil {
+		t.Fatal(err)
+	}
+	perm := rng.Perm(len(ss))
+	pg := page{truth: map[string]shredscore.Truth{}, turned: map[int]bool{}}
+	imgs := make([]image.Image, len(ss))
+	for k, i := range perm {
+		var im image.Image = ss[i].Image
+		if ss[i].Mask != nil {
+			if im, err = puzzle.Masked(im, ss[i].Mask); err != nil {
+				t.Fatal(err)
+			}
+		}
+		imgs[k] = im
+		pg.truth[fmt.Sprint(k)] = shredscore.Truth{Page: "p", Pos: i + 1}
+		pg.turned[k] = ss[i].Turned
+	}
+	if pg.p, err = puzzle.FromStrips(imgs); err != nil {
+		t.Fatal(err)
+	}
+	pg.p.Rotatable, pg.p.HalfTurns = turn, turn
+	return pg
+}
+
+// order solves the strips' order with the table and scores it.
+func (pg page) order(t testing.TB, tab *Table) (acc, turns float64) {
+	t.Helper()
+	res, err := strips.New().Solve(context.Background(), solve.Problem{Puzzle: pg.p, Scorer: tab})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var u float64
+	for _, pl := range res.Board.Cells {
+		e := tab.Upright(int(pl.Piece))
+		if pl.Rotation == 2 {
+			e = -e
+		}
+		u += e
+	}
+	var placed []shredscore.Placed
+	blank := map[string]bool{}
+	for i := range pg.p.Pieces {
+		blank[fmt.Sprint(i)] = tab.Blank(i)
+	}
+	for _, pl := range res.Board.Cells {
+		i := int(pl.Piece)
+		placed = append(placed, shredscore.Placed{Name: fmt.Sprint(i), Turned: (pl.Rotation == 2) != pg.turned[i] != (u < 0)})
+	}
+	if u < 0 {
+		// The page reads upside down: turn it as a whole.
+		for i, j := 0, len(placed)-1; i < j; i, j = i+1, j-1 {
+			placed[i], placed[j] = placed[j], placed[i]
+		}
+	}
+	return shredscore.Accuracy(placed, pg.truth, blank), shredscore.TurnsRight(placed)
+}
+
+func TestOrdersRenderedPages(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		sh      textpage.Shredder
+		turn    bool
+		acc     float64
+		depthLo int
+		depthHi int
+	}{
+		{"digital", textpage.Shredder{Width: 80, Background: 255}, false, 1, 0, 0},
+		{"torn", textpage.Shredder{Width: 80, Jitter: 4, Lost: 1, Torn: 2, Background: 245, Shift: 8}, false, 0.95, 1, 4},
+		{"torn and masked, turned", textpage.Shredder{Width: 90, Jitter: 3, Lost: 1, Torn: 2, Ragged: 2, Masked: true, Background: 10, Margin: 6, Shift: 8}, true, 0.95, 1, 4},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			pg := shredded(t, 3, tc.sh, tc.turn)
+			tab, err := NewTable(context.Background(), pg.p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d := tab.Depth(); d < tc.depthLo || d > tc.depthHi {
+				t.Errorf("Depth() = %d, want %d to %d", d, tc.depthLo, tc.depthHi)
+			}
+			acc, turns := pg.order(t, tab)
+			t.Logf("%d strips: neighbour accuracy %.3f, turns right %.3f", len(pg.p.Pieces), acc, turns)
+			if acc < tc.acc {
+				t.Errorf("neighbour accuracy %.3f, want at least %.2f", acc, tc.acc)
+			}
+			if turns < 0.99 {
+				t.Errorf("%.3f of the strips lie the right way up, want all", turns)
+			}
+		})
+	}
+}
+
+func TestModelBinary(t *testing.T) {
+	m := DefaultModel()
+	if m.K() != 8 || m.Rows() != 16 {
+		t.Errorf("DefaultModel is %d columns by %d rows, want 8 by 16 as documented", m.K(), m.Rows())
+	}
+	data, err := m.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(data, modelBin) {
+		t.Error("the default model does not encode to the embedded file")
+	}
+	if len(data) > 64<<10 {
+		t.Errorf("the model takes %d bytes, want it small", len(data))
+	}
+	for _, tc := range []struct {
+		name string
+		data []byte
+	}{
+		{"empty", nil},
+		{"wrong magic", append([]byte("XXXX"), data[4:]...)},
+		{"short", data[:len(data)-1]},
+		{"long", append(bytes.Clone(data), 0)},
+		{"zero columns", append(append([]byte(modelMagic), 0, 0), data[6:]...)},
+		{"NaN weight", append(bytes.Clone(data[:len(data)-4]), 0, 0, 0xc0, 0x7f)},
+	} {
+		if _, err := ParseModel(tc.data); err == nil {
+			t.Errorf("%s: ParseModel accepted it", tc.name)
+		}
+	}
+}
+
+func FuzzParseModel(f *testing.F) {
+	data, _ := DefaultModel().MarshalBinary()
+	f.Add(data)
+	small, _ := newModel(1, 1, 1, rand.New(rand.NewPCG(1, 1))).MarshalBinary()
+	f.Add(small)
+	f.Add([]byte(modelMagic))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		m, err := ParseModel(data)
+		if err != nil {
+			return
+		}
+		again, err := m.MarshalBinary()
+		if err != nil || !bytes.Equal(again, data) {
+			t.Errorf("a parsed model encodes to %d other bytes (%v)", len(again), err)
+		}
+	})
+}
+
+func TestNewTableRefuses(t *testing.T) {
+	strip := image.NewGray(image.Rect(0, 0, 20, 100))
+	good, err := puzzle.FromStrips([]image.Image{strip, strip})
+	if err != nil {
+		t.Fatal(err)
+	}
+	quarter := *good
+	quarter.Rotatable = true
+	noPicture := *good
+	noPicture.Pieces = []puzzle.Piece{{ID: 0}, {ID: 1, Image: strip}}
+	tiny := *good
+	tiny.Pieces = []puzzle.Piece{{ID: 0, Image: image.NewGray(image.Rect(0, 0, 1, 100))}, {ID: 1, Image: strip}}
+	for _, tc := range []struct {
+		name string
+		ctx  context.Context
+		p    *puzzle.Puzzle
+		want string
+	}{
+		{"nil context", nil, good, "nil context"},
+		{"no pieces", context.Background(), &puzzle.Puzzle{Rows: 1}, "no pieces"},
+		{"quarter turns", context.Background(), &quarter, "quarter turns"},
+		{"no picture", context.Background(), &noPicture, "piece 0 has no picture"},
+		{"one pixel wide", context.Background(), &tiny, "piece 0 is 1×100"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := NewTable(tc.ctx, tc.p)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("NewTable: %v, want an error about %q", err, tc.want)
+			}
+		})
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	pg := shredded(t, 1, textpage.Shredder{Width: 100, Background: 255}, false)
+	if _, err := NewTable(ctx, pg.p); err != context.Canceled {
+		t.Errorf("NewTable after cancel: %v, want context.Canceled", err)
+	}
+}
+
+func TestTableIsSeeded(t *testing.T) {
+	pg := shredded(t, 2, textpage.Shredder{Width: 110, Torn: 2, Lost: 1, Background: 245}, true)
+	opts := []Option{WithTraining(4000, 1)}
+	a, err := NewTable(context.Background(), pg.p, append(opts, WithWorkers(1))...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := NewTable(context.Background(), pg.p, append(opts, WithWorkers(3))...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 4 * len(pg.p.Pieces) {
+		for j := range 4 * len(pg.p.Pieces) {
+			if x, y := a.Join(i, j), b.Join(i, j); x != y {
+				t.Fatalf("Join(%d, %d) is %v with one worker and %v with three", i, j, x, y)
+			}
+		}
+	}
+}
+
+func TestOrient(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 9))
+	l := textpage.Layout{Width: 600, Height: 500, Font: "regular", Size: 30, Leading: 1.4, Margin: 40, Top: 40}
+	img, err := textpage.Render(l, rng)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for r := range puzzle.Rotation(4) {
+		turned := puzzle.TurnImage(img, r)
+		if got, want := Orient(turned), r%2; got != want {
+			t.Errorf("Orient of the page turned %d quarters = %d, want %d", r, got, want)
+		}
+	}
+	if Orient(image.NewGray(image.Rect(0, 0, 10, 10))) != 0 {
+		t.Error("Orient of a blank picture is not 0")
+	}
+}

@@ -1,0 +1,350 @@
+package document
+
+import (
+	"context"
+	"math"
+	"math/rand/v2"
+	"sync"
+)
+
+// The pair model learns from the pieces themselves. A cut through text
+// leaves, on either side, columns that were g columns apart on the page
+// (g = twice the torn depth: the band each side is read from starts that
+// deep). Any sheet holds the same situation in its interior: the k
+// columns left of some column x and the k columns from x+g on were one
+// piece. Those pairs are the positives; the same left columns beside
+// columns of another sheet, at the same height give or take two rows, are
+// the negatives. A pair turned 180° as a whole is the same join, so half
+// the samples are turned. Nothing of the answer is read: the pieces are
+// split where they were never cut.
+
+// sampleSet holds training windows: inputs (2·k·rows ink levels each,
+// laid out as Model reads them) and labels.
+type sampleSet struct {
+	in int
+	x  []uint8
+	y  []float32
+}
+
+// turnedShare is one over the share of negatives whose second part is
+// turned upside down, when pieces may turn: enough for the model to learn
+// that text running the other way never continues a line, few enough to
+// leave most negatives the hard ones, two pieces the same way up.
+const turnedShare = 5
+
+// minWindowInk is the least ink, in ink units (a fully dark pixel is 1), a
+// window must hold to be sampled or scored: blank paper on both sides
+// says nothing about a join.
+const minWindowInk = 4
+
+// sampleSplits draws n windows of k columns and rows rows from the
+// interiors of sheets, half of them positives, split with the gap two
+// random ends of the collection would leave between their bands (the sum
+// of their torn depths, from ends). depth keeps the windows away from the sheets' spoiled
+// edges. With turns, a third of the negatives pair a part with another
+// sheet's part turned upside down, as strips that may be scanned either
+// way up meet.
+func sampleSplits(sheets []*sheet, k, rows int, ends []int, depth, n int, turns bool, rng *rand.Rand) *sampleSet {
+	return sampleSplitsWorn(sheets, k, rows, ends, depth, n, turns, nil, rng)
+}
+
+// sampleSplitsWorn is sampleSplits with both parts of every window worn as
+// the collection's cut edges are: column c of a part, counted from the
+// cut, loses its ink with probability wear[c] in each row. A tear whitens
+// the columns nearest it here and there; pairs split from a sound interior
+// would otherwise never show it, and a model trained on them would hold
+// it against every true join.
+func sampleSplitsWorn(sheets []*sheet, k, rows int, ends []int, depth, n int, turns bool, wear []float64, rng *rand.Rand) *sampleSet {
+	in := 2 * k * rows
+	set := &sampleSet{in: in, x: make([]uint8, 0, n*in), y: make([]float32, 0, n)}
+	a := make([]uint8, k*rows)
+	b := make([]uint8, k*rows)
+	// part copies the k columns leftwards from x-1 (left) or rightwards
+	// from x (right) of rows y..y+rows-1, reporting false where they leave
+	// the sheet's sound interior.
+	part := func(s *sheet, x, y int, left bool, dst []uint8) bool {
+		return readPart(s, x, y, k, rows, depth, left, false, dst)
+	}
+	turnedPart := func(s *sheet, x, y int, dst []uint8) bool {
+		return readPart(s, x, y, k, rows, depth, true, true, dst)
+	}
+	inkOf := func(v []uint8) int {
+		t := 0
+		for _, x := range v {
+			t += int(x)
+		}
+		return t
+	}
+	var usable []int
+	for i, s := range sheets {
+		if s.w > 2*(k+depth+1)+2*maxDepth && s.h > rows {
+			usable = append(usable, i)
+		}
+	}
+	if len(usable) == 0 {
+		return set
+	}
+	for tries := 0; len(set.y) < n && tries < 60*n; tries++ {
+		pos := len(set.y)%2 == 0
+		i := usable[rng.IntN(len(usable))]
+		s := sheets[i]
+		y := rng.IntN(s.h - rows + 1)
+		x := rng.IntN(s.w)
+		if !part(s, x, y, true, a) {
+			continue
+		}
+		g := ends[rng.IntN(len(ends))] + ends[rng.IntN(len(ends))]
+		if pos {
+			if !part(s, x+g, y, false, b) {
+				continue
+			}
+		} else {
+			j := usable[rng.IntN(len(usable))]
+			xb := rng.IntN(sheets[j].w)
+			if j == i && len(usable) > 1 {
+				continue
+			}
+			if j == i && abs(xb-x) < 2*k+g {
+				continue
+			}
+			yb := y + rng.IntN(5) - 2
+			if turns && rng.IntN(turnedShare) == 0 {
+				// The other piece upside down: text that runs the
+				// other way never continues a line.
+				if !turnedPart(sheets[j], xb, yb, b) {
+					continue
+				}
+			} else if !part(sheets[j], xb, yb, false, b) {
+				continue
+			}
+		}
+		if inkOf(a)+inkOf(b) < minWindowInk*255 {
+			continue
+		}
+		label := float32(0)
+		if pos {
+			label = 1
+		}
+		if wear != nil {
+			for _, part := range [2][]uint8{a, b} {
+				for r := range rows {
+					for c := range min(k, len(wear)) {
+						if wear[c] > 0 && rng.Float64() < wear[c] {
+							part[r*k+c] = 0
+						}
+					}
+				}
+			}
+		}
+		if rng.IntN(2) == 0 {
+			set.add(a, b, k, rows, label)
+		} else {
+			// The pair turned 180°: the right part becomes the left one,
+			// rows run the other way.
+			set.addTurned(a, b, k, rows, label)
+		}
+	}
+	return set
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// add appends a window from the left part a and the right part b, both
+// read from the cut outwards.
+func (s *sampleSet) add(a, b []uint8, k, rows int, label float32) {
+	for r := range rows {
+		for c := range k {
+			s.x = append(s.x, a[r*k+k-1-c])
+		}
+		s.x = append(s.x, b[r*k:(r+1)*k]...)
+	}
+	s.y = append(s.y, label)
+}
+
+func (s *sampleSet) addTurned(a, b []uint8, k, rows int, label float32) {
+	for r := range rows {
+		rr := rows - 1 - r
+		for c := range k {
+			s.x = append(s.x, b[rr*k+k-1-c])
+		}
+		s.x = append(s.x, a[rr*k:(rr+1)*k]...)
+	}
+	s.y = append(s.y, label)
+}
+
+func (s *sampleSet) len() int { return len(s.y) }
+
+// fit trains m on the samples by Adam on minibatches of 64, the learning
+// rate falling by 0.6 an epoch from rate, with a light weight decay on the
+// first layer. Each minibatch's gradient is summed over up to workers
+// goroutines in a fixed split, so that the result does not depend on how
+// many there are. It honours ctx between minibatches.
+func (m *Model) fit(ctx context.Context, set *sampleSet, epochs int, rate float64, workers int, rng *rand.Rand) error {
+	const batch = 64
+	n := set.len()
+	if n < batch {
+		return nil
+	}
+	in := m.inputs()
+	params := [][]float32{m.w1, m.b1, m.w2}
+	b2 := []float32{m.b2}
+	params = append(params, b2)
+	opt := make([]adam, len(params))
+	// Fixed parts of a batch: gradients are summed part by part.
+	const parts = 4
+	grads := make([][][]float32, parts)
+	for p := range grads {
+		grads[p] = [][]float32{make([]float32, len(m.w1)), make([]float32, m.hidden), make([]float32, m.hidden), make([]float32, 1)}
+	}
+	order := make([]int, n)
+	for i := range order {
+		order[i] = i
+	}
+	workers = max(1, min(workers, parts))
+	step := 0
+	for ep := range epochs {
+		rng.Shuffle(n, func(i, j int) { order[i], order[j] = order[j], order[i] })
+		lr := rate * math.Pow(0.6, float64(ep))
+		for b0 := 0; b0+batch <= n; b0 += batch {
+			if b0%(batch*64) == 0 {
+				if err := ctx.Err(); err != nil {
+					return err
+				}
+			}
+			idx := order[b0 : b0+batch]
+			var wg sync.WaitGroup
+			work := make(chan int, parts)
+			for p := range parts {
+				work <- p
+			}
+			close(work)
+			for range workers {
+				wg.Go(func() {
+					h := make([]float32, m.hidden)
+					x := make([]float32, in)
+					for p := range work {
+						g := grads[p]
+						for _, v := range g {
+							clear(v)
+						}
+						for _, i := range idx[p*batch/parts : (p+1)*batch/parts] {
+							m.backprop(set.x[i*in:(i+1)*in], set.y[i], x, h, g)
+						}
+					}
+				})
+			}
+			wg.Wait()
+			for p := 1; p < parts; p++ {
+				for q := range grads[0] {
+					for i, v := range grads[p][q] {
+						grads[0][q][i] += v
+					}
+				}
+			}
+			step++
+			inv := float32(1.0 / batch)
+			for q := range params {
+				g := grads[0][q]
+				for i := range g {
+					g[i] *= inv
+				}
+				if q == 0 {
+					for i := range g {
+						g[i] += 1e-4 * m.w1[i]
+					}
+				}
+				opt[q].step(params[q], g, lr, step)
+			}
+			m.b2 = b2[0]
+		}
+	}
+	return nil
+}
+
+// backprop adds the gradient of the logistic loss of one sample to g.
+func (m *Model) backprop(raw []uint8, label float32, x, h []float32, g [][]float32) {
+	in := len(x)
+	for i, v := range raw {
+		x[i] = float32(v) * (1.0 / 255)
+	}
+	z := m.b2
+	for j := range m.hidden {
+		w := m.w1[j*in : (j+1)*in]
+		a := m.b1[j]
+		for i, v := range x {
+			a += w[i] * v
+		}
+		h[j] = max(a, 0)
+		z += m.w2[j] * h[j]
+	}
+	p := float32(1 / (1 + math.Exp(-float64(z))))
+	dz := p - label
+	g[3][0] += dz
+	for j := range m.hidden {
+		g[2][j] += dz * h[j]
+		if h[j] <= 0 {
+			continue
+		}
+		dh := dz * m.w2[j]
+		g[1][j] += dh
+		gw := g[0][j*in : (j+1)*in]
+		for i, v := range x {
+			gw[i] += dh * v
+		}
+	}
+}
+
+// adam is one parameter block's Adam state (Kingma and Ba 2015).
+type adam struct{ m, v []float32 }
+
+func (a *adam) step(p, g []float32, lr float64, t int) {
+	const b1, b2 = 0.9, 0.999
+	if a.m == nil {
+		a.m = make([]float32, len(p))
+		a.v = make([]float32, len(p))
+	}
+	c1 := 1 - math.Pow(b1, float64(t))
+	c2 := 1 - math.Pow(b2, float64(t))
+	for i := range p {
+		a.m[i] = b1*a.m[i] + (1-b1)*g[i]
+		a.v[i] = b2*a.v[i] + (1-b2)*g[i]*g[i]
+		mh := float64(a.m[i]) / c1
+		vh := float64(a.v[i]) / c2
+		p[i] -= float32(lr * mh / (math.Sqrt(vh) + 1e-8))
+	}
+}
+
+// readPart copies k columns of rows rows of s into dst, row by row, each
+// row read from the cut outwards: leftwards from column x-1 (left) or
+// rightwards from x; turned reads the part as it shows on a piece turned
+// 180° whose left side is the cut: the columns leftwards from x-1, rows
+// bottom up. It reports false where the part leaves the sheet's sound
+// interior (depth+1 columns in from either edge).
+func readPart(s *sheet, x, y, k, rows, depth int, left, turned bool, dst []uint8) bool {
+	if y < 0 || y+rows > s.h {
+		return false
+	}
+	for r := range rows {
+		yy := y + r
+		if turned {
+			yy = y + rows - 1 - r
+		}
+		lo, hi := int(s.xl[yy])+depth+1, int(s.xr[yy])-depth-1
+		for c := range k {
+			xx := x + c
+			if left {
+				xx = x - 1 - c
+			}
+			if xx < lo || xx > hi || !s.paper[yy*s.w+xx] {
+				return false
+			}
+			dst[r*k+c] = s.ink[yy*s.w+xx]
+		}
+	}
+	return true
+}

@@ -1,0 +1,168 @@
+package document
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+)
+
+// Model is a pair classifier for cuts through text: it reads a window of
+// Rows rows and K columns on either side of a cut, the left piece's K
+// columns nearest the cut and the right piece's, and returns the log-odds
+// that the two pieces were one piece there. It is a small neural network,
+// one hidden layer of rectified units over the 2·K·Rows ink levels, whose
+// first layer splits into a left half and a right half: each side's half
+// is computed once per row of each side, and a pair of sides costs only
+// the hidden layer's sum and the output.
+type Model struct {
+	k, rows, hidden int
+	w1              []float32 // hidden × (rows·2k), row-major by hidden unit
+	b1              []float32
+	w2              []float32
+	b2              float32
+}
+
+// modelMagic starts a model's binary form.
+const modelMagic = "JDM1"
+
+// Limits on a model's shape: a window wider or taller than these is not a
+// local view of a cut, and a parser must not allocate without bound.
+const (
+	maxModelK      = 32
+	maxModelRows   = 128
+	maxModelHidden = 256
+)
+
+func newModel(k, rows, hidden int, rng *rand.Rand) *Model {
+	m := &Model{k: k, rows: rows, hidden: hidden}
+	in := m.inputs()
+	m.w1 = make([]float32, hidden*in)
+	m.b1 = make([]float32, hidden)
+	m.w2 = make([]float32, hidden)
+	s1 := math.Sqrt(2 / float64(in))
+	for i := range m.w1 {
+		m.w1[i] = float32(rng.NormFloat64() * s1)
+	}
+	s2 := math.Sqrt(2 / float64(hidden))
+	for i := range m.w2 {
+		m.w2[i] = float32(rng.NormFloat64() * s2)
+	}
+	return m
+}
+
+func (m *Model) inputs() int { return 2 * m.k * m.rows }
+
+// K returns the columns the model reads on each side of a cut.
+func (m *Model) K() int { return m.k }
+
+// Rows returns the height of the model's window in rows.
+func (m *Model) Rows() int { return m.rows }
+
+// clone returns a deep copy, for fine-tuning without touching m.
+func (m *Model) clone() *Model {
+	c := *m
+	c.w1 = append([]float32(nil), m.w1...)
+	c.b1 = append([]float32(nil), m.b1...)
+	c.w2 = append([]float32(nil), m.w2...)
+	return &c
+}
+
+// MarshalBinary encodes the model: "JDM1", then K, Rows and the hidden
+// units as little-endian uint16, then every weight as a little-endian
+// float32 (the first layer by hidden unit, its biases, the output weights,
+// the output bias).
+func (m *Model) MarshalBinary() ([]byte, error) {
+	out := make([]byte, 0, 10+4*(len(m.w1)+len(m.b1)+len(m.w2)+1))
+	out = append(out, modelMagic...)
+	out = binary.LittleEndian.AppendUint16(out, uint16(m.k))
+	out = binary.LittleEndian.AppendUint16(out, uint16(m.rows))
+	out = binary.LittleEndian.AppendUint16(out, uint16(m.hidden))
+	for _, ws := range [][]float32{m.w1, m.b1, m.w2, {m.b2}} {
+		for _, w := range ws {
+			out = binary.LittleEndian.AppendUint32(out, math.Float32bits(w))
+		}
+	}
+	return out, nil
+}
+
+// ParseModel decodes a model written by MarshalBinary. It refuses data of
+// the wrong length, a shape beyond 32 columns, 128 rows or 256 hidden
+// units, and weights that are not finite numbers.
+func ParseModel(data []byte) (*Model, error) {
+	if len(data) < 10 || string(data[:4]) != modelMagic {
+		return nil, errors.New("document: not a model: the data does not start with " + modelMagic)
+	}
+	m := &Model{
+		k:      int(binary.LittleEndian.Uint16(data[4:])),
+		rows:   int(binary.LittleEndian.Uint16(data[6:])),
+		hidden: int(binary.LittleEndian.Uint16(data[8:])),
+	}
+	if m.k < 1 || m.k > maxModelK || m.rows < 1 || m.rows > maxModelRows || m.hidden < 1 || m.hidden > maxModelHidden {
+		return nil, fmt.Errorf("document: model of %d columns, %d rows and %d hidden units: want 1 to %d, %d and %d", m.k, m.rows, m.hidden, maxModelK, maxModelRows, maxModelHidden)
+	}
+	in := m.inputs()
+	want := 10 + 4*(m.hidden*in+2*m.hidden+1)
+	if len(data) != want {
+		return nil, fmt.Errorf("document: a model of %d columns, %d rows and %d hidden units takes %d bytes, not %d", m.k, m.rows, m.hidden, want, len(data))
+	}
+	vals := make([]float32, (len(data)-10)/4)
+	for i := range vals {
+		v := math.Float32frombits(binary.LittleEndian.Uint32(data[10+4*i:]))
+		if math.IsNaN(float64(v)) || math.IsInf(float64(v), 0) {
+			return nil, fmt.Errorf("document: model weight %d is %v", i, v)
+		}
+		vals[i] = v
+	}
+	m.w1 = vals[: m.hidden*in : m.hidden*in]
+	m.b1 = vals[m.hidden*in : m.hidden*in+m.hidden : m.hidden*in+m.hidden]
+	m.w2 = vals[m.hidden*in+m.hidden : m.hidden*in+2*m.hidden : m.hidden*in+2*m.hidden]
+	m.b2 = vals[len(vals)-1]
+	return m, nil
+}
+
+// half returns the first layer's contribution of one side: for the left
+// piece of a pair (left true) its band's columns read from the cut
+// inwards, for the right piece likewise; band holds rows of m.k ink levels
+// starting at the window's first row. dst receives m.hidden values.
+func (m *Model) half(band []uint8, left bool, dst []float32) {
+	in := m.inputs()
+	k := m.k
+	var x [2 * maxModelK * maxModelRows]float32
+	xs := x[:m.rows*k]
+	for i, v := range band[:m.rows*k] {
+		xs[i] = float32(v) * (1.0 / 255)
+	}
+	for j := range m.hidden {
+		w := m.w1[j*in : (j+1)*in]
+		var a float32
+		for r := range m.rows {
+			row := xs[r*k : (r+1)*k]
+			wr := w[r*2*k : (r+1)*2*k]
+			if left {
+				// Column c of the window is the band's column k-1-c.
+				for c := range k {
+					a += wr[c] * row[k-1-c]
+				}
+			} else {
+				wr = wr[k:]
+				for c := range k {
+					a += wr[c] * row[c]
+				}
+			}
+		}
+		dst[j] = a
+	}
+}
+
+// logit joins two halves: the model's log-odds for the window.
+func (m *Model) logit(ha, hb []float32) float32 {
+	z := m.b2
+	for j, b := range m.b1 {
+		if v := b + ha[j] + hb[j]; v > 0 {
+			z += m.w2[j] * v
+		}
+	}
+	return z
+}

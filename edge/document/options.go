@@ -1,0 +1,85 @@
+package document
+
+import "runtime"
+
+// An Option configures NewTable or Train.
+type Option func(*config)
+
+type config struct {
+	model   *Model
+	seed    uint64
+	workers int
+	shift   int
+	depth   int
+	samples int
+	epochs  int
+	k       int
+	rows    int
+	hidden  int
+}
+
+func newConfig(opts []Option) config {
+	c := config{seed: 1, workers: runtime.GOMAXPROCS(0), shift: -1, depth: -1, samples: 30000, epochs: 3, k: 8, rows: 16, hidden: 32}
+	for _, o := range opts {
+		if o != nil {
+			o(&c)
+		}
+	}
+	return c
+}
+
+// WithModel starts the pair model from m instead of the module's own,
+// which was trained on pages set in the Go fonts (see Train). NewTable
+// fine-tunes a copy; m is not changed. Default: DefaultModel().
+func WithModel(m *Model) Option { return func(c *config) { c.model = m } }
+
+// WithSeed seeds the sampling and the fine-tuning: the same seed, pieces
+// and options give the same table. Default: 1.
+func WithSeed(seed uint64) Option { return func(c *config) { c.seed = seed } }
+
+// WithWorkers bounds the goroutines NewTable and Train use, all finished
+// before they return; the result does not depend on their number. n < 1
+// means runtime.GOMAXPROCS(0). Default: runtime.GOMAXPROCS(0).
+func WithWorkers(n int) Option {
+	return func(c *config) {
+		if n < 1 {
+			n = runtime.GOMAXPROCS(0)
+		}
+		c.workers = n
+	}
+}
+
+// WithShift sets the most rows two pieces' scans may be out of line; a
+// negative n estimates it from the pieces (the misalignment of the pairs
+// whose row profiles agree best). Default: estimated.
+func WithShift(n int) Option { return func(c *config) { c.shift = n } }
+
+// WithDepth sets how many columns at each cut edge the measures skip as
+// torn; a negative n estimates it from the pieces (where the share of
+// inked pixels recovers, see Table.Depth). Default: estimated.
+func WithDepth(n int) Option { return func(c *config) { c.depth = n } }
+
+// WithTraining sets how many windows the pair model learns from and in how
+// many passes: NewTable fine-tunes on windows of the pieces' interiors,
+// Train trains on each page's. samples <= 0 or epochs <= 0 keep the
+// default; epochs 0 is not a way to skip fine-tuning (use a model whose
+// fine-tuning you do not want with WithModel and WithTraining(1, 1) as the
+// least). Default: 30,000 windows and 3 passes for NewTable; Train takes
+// samples per page.
+func WithTraining(samples, epochs int) Option {
+	return func(c *config) {
+		if samples > 0 {
+			c.samples = samples
+		}
+		if epochs > 0 {
+			c.epochs = epochs
+		}
+	}
+}
+
+// WithShape sets a new model's window for Train: k columns on each side of
+// the cut, rows rows, hidden hidden units. Values outside 1..32, 1..128 and
+// 1..256 are refused by Train. Default: 8, 16, 32.
+func WithShape(k, rows, hidden int) Option {
+	return func(c *config) { c.k, c.rows, c.hidden = k, rows, hidden }
+}

@@ -1,0 +1,593 @@
+package document
+
+import (
+	"image"
+	"image/color"
+	"slices"
+)
+
+// sheet is one piece prepared for the measures, in the frame in which its
+// lines of text run across: ink levels, which pixels are paper, and where
+// the paper's left and right edges run on every row.
+type sheet struct {
+	w, h int
+	// ink holds 0 (paper or background) to 255 (the darkest ink) for
+	// each pixel, row by row; background pixels hold 0.
+	ink []uint8
+	// grey holds the grey levels, for the paper's own texture.
+	grey []uint8
+	// paper marks the pixels that are paper.
+	paper []bool
+	// xl and xr are the first and last paper column of each row, smoothed
+	// along the height so that a ragged tear does not shift the bands
+	// read from them; rawL and rawR are the same before smoothing, the
+	// tear's own outline.
+	xl, xr     []int32
+	rawL, rawR []int32
+	// white is the grey level of the sheet's paper.
+	white float32
+	// total is the sum of ink, in ink levels over 255.
+	total float64
+}
+
+// grey holds a piece's grey levels and paper mask, before ink levels.
+type grey struct {
+	w, h  int
+	g     []uint8
+	paper []bool
+}
+
+// readGrey converts img to grey (luma) and reads its paper: opaque pixels
+// of an image with an alpha channel, or, for an opaque scan on a dark
+// backing, the pixels lighter than the backing.
+func readGrey(img image.Image) grey {
+	b := img.Bounds()
+	w, h := b.Dx(), b.Dy()
+	gr := grey{w: w, h: h, g: make([]uint8, w*h), paper: make([]bool, w*h)}
+	opaque := true
+	switch m := img.(type) {
+	case *image.YCbCr:
+		for y := range h {
+			copy(gr.g[y*w:(y+1)*w], m.Y[m.YOffset(b.Min.X, b.Min.Y+y):])
+		}
+	case *image.Gray:
+		for y := range h {
+			copy(gr.g[y*w:(y+1)*w], m.Pix[m.PixOffset(b.Min.X, b.Min.Y+y):])
+		}
+	case *image.NRGBA:
+		for y := range h {
+			row := m.Pix[m.PixOffset(b.Min.X, b.Min.Y+y):]
+			for x := range w {
+				p := row[4*x : 4*x+4]
+				gr.g[y*w+x] = luma(uint32(p[0])*257, uint32(p[1])*257, uint32(p[2])*257)
+				if p[3] < 128 {
+					gr.paper[y*w+x] = false
+					opaque = false
+				} else {
+					gr.paper[y*w+x] = true
+				}
+			}
+		}
+		if !opaque {
+			return gr
+		}
+	default:
+		for y := range h {
+			for x := range w {
+				c := color.NRGBAModel.Convert(img.At(b.Min.X+x, b.Min.Y+y)).(color.NRGBA)
+				gr.g[y*w+x] = luma(uint32(c.R)*257, uint32(c.G)*257, uint32(c.B)*257)
+				gr.paper[y*w+x] = c.A >= 128
+				if c.A < 128 {
+					opaque = false
+				}
+			}
+		}
+		if !opaque {
+			return gr
+		}
+	}
+	for i := range gr.paper {
+		gr.paper[i] = true
+	}
+	gr.backing()
+	return gr
+}
+
+// luma returns the grey level of 16-bit channels, as image/color's grey
+// model weighs them.
+func luma(r, g, b uint32) uint8 {
+	return uint8((19595*r + 38470*g + 7471*b + 1<<15) >> 24)
+}
+
+// backing finds a dark backing behind an opaque scan: when the outermost
+// columns are much darker than the middle of the piece, every row's paper
+// runs from its first to its last pixel lighter than halfway between the
+// two.
+func (gr *grey) backing() {
+	w, h := gr.w, gr.h
+	if w < 8 || h < 8 {
+		return
+	}
+	var edge, mid []uint8
+	for y := 0; y < h; y += 4 {
+		edge = append(edge, gr.g[y*w], gr.g[y*w+w-1])
+		mid = append(mid, gr.g[y*w+w/2])
+	}
+	slices.Sort(edge)
+	slices.Sort(mid)
+	e, m := int(edge[len(edge)/2]), int(mid[len(mid)*3/4])
+	if e > m/3 || m-e < 60 {
+		return
+	}
+	cut := uint8((e + m) / 2)
+	for y := range h {
+		row := gr.g[y*w : (y+1)*w]
+		l, r := -1, -1
+		for x, v := range row {
+			if v > cut {
+				if l < 0 {
+					l = x
+				}
+				r = x
+			}
+		}
+		for x := range row {
+			gr.paper[y*w+x] = l >= 0 && x >= l && x <= r
+		}
+	}
+}
+
+// percentile returns the grey level below which a fraction q of the
+// counted levels lie.
+func percentile(hist *[256]int, q float64) uint8 {
+	n := 0
+	for _, c := range hist {
+		n += c
+	}
+	need := int(q * float64(n))
+	acc := 0
+	for i, c := range hist {
+		acc += c
+		if acc > need {
+			return uint8(i)
+		}
+	}
+	return 255
+}
+
+// paperHist counts the grey levels of the paper.
+func (gr *grey) paperHist() *[256]int {
+	var h [256]int
+	for i, v := range gr.g {
+		if gr.paper[i] {
+			h[v]++
+		}
+	}
+	return &h
+}
+
+// darkLevel returns the ink's grey level over a collection: the median,
+// over the pieces, of each piece's darkest few pixels (0.3 %), so that a
+// few blank pieces do not lighten it.
+func darkLevel(hists []*[256]int) float32 {
+	lv := make([]int, len(hists))
+	for i, h := range hists {
+		lv[i] = int(percentile(h, 0.003))
+	}
+	slices.Sort(lv)
+	return float32(lv[len(lv)/2])
+}
+
+// minContrast is the least span between paper and ink, in grey levels, that
+// ink levels are scaled to: a blank piece's paper noise stays near 0.
+const minContrast = 40
+
+// newSheet turns grey levels into ink levels and finds the paper's edges.
+// A pixel's ink is how much darker it is than the paper around it, over
+// the span from the piece's paper white (its 75th percentile: most of a
+// page is paper) to the collection's dark level, less a noise floor. The paper around a pixel
+// is the lightest paper within shadeRadius, but never lighter than the
+// piece's white: a scanner's shadow at a page's edge or a strip's tinted
+// border is paper, not ink, while strokes, narrower than the radius, are
+// measured against the paper beside them.
+func newSheet(gr grey, hist *[256]int, dark float32) *sheet {
+	w, h := gr.w, gr.h
+	s := &sheet{w: w, h: h, ink: make([]uint8, w*h), grey: gr.g, paper: gr.paper, xl: make([]int32, h), xr: make([]int32, h)}
+	s.white = float32(percentile(hist, 0.75))
+	span := max(s.white-dark, minContrast)
+	bg := localPaper(gr, shadeRadius)
+	for i, v := range gr.g {
+		if !gr.paper[i] {
+			continue
+		}
+		f := ((min(s.white, float32(bg[i]))-float32(v))/span - noiseFloor) / (1 - noiseFloor)
+		if f > 0 {
+			k := uint8(min(255, f*255+0.5))
+			s.ink[i] = k
+			s.total += float64(k) / 255
+		}
+	}
+	for y := range h {
+		l, r := int32(-1), int32(-1)
+		for x := range w {
+			if gr.paper[y*w+x] {
+				if l < 0 {
+					l = int32(x)
+				}
+				r = int32(x)
+			}
+		}
+		s.xl[y], s.xr[y] = l, r
+	}
+	fillGaps(s.xl)
+	fillGaps(s.xr)
+	s.rawL, s.rawR = s.xl, s.xr
+	s.xl = medianSmooth(s.xl, edgeSmoothing)
+	s.xr = medianSmooth(s.xr, edgeSmoothing)
+	return s
+}
+
+// noiseFloor is the ink level below which a pixel counts as paper: the
+// grain of paper and a scanner's noise, a tenth of the way to ink, are not
+// marks.
+const noiseFloor = 0.1
+
+// shadeRadius is the reach, in pixels, of the paper a pixel is measured
+// against: wider than a bold stroke of print at 300 dpi, far narrower
+// than a scanner's shading.
+const shadeRadius = 15
+
+// localPaper returns, for every pixel, the lightest paper within r pixels
+// in both directions (a square), by running maxima along rows and then
+// columns. Background pixels count as black.
+func localPaper(gr grey, r int) []uint8 {
+	w, h := gr.w, gr.h
+	src := make([]uint8, w*h)
+	for i, v := range gr.g {
+		if gr.paper[i] {
+			src[i] = v
+		}
+	}
+	tmp := make([]uint8, w*h)
+	for y := range h {
+		runningMax(src[y*w:(y+1)*w], tmp[y*w:(y+1)*w], 1, r)
+	}
+	out := make([]uint8, w*h)
+	col := make([]uint8, h)
+	res := make([]uint8, h)
+	for x := range w {
+		for y := range h {
+			col[y] = tmp[y*w+x]
+		}
+		runningMax(col, res, 1, r)
+		for y := range h {
+			out[y*w+x] = res[y]
+		}
+	}
+	return out
+}
+
+// runningMax writes to dst the maximum of src over [i-r, i+r], with a
+// monotone queue: O(1) a value.
+func runningMax(src, dst []uint8, _ int, r int) {
+	n := len(src)
+	q := make([]int, 0, 2*r+2)
+	next := 0
+	for i := range n {
+		for ; next < n && next <= i+r; next++ {
+			for len(q) > 0 && src[q[len(q)-1]] <= src[next] {
+				q = q[:len(q)-1]
+			}
+			q = append(q, next)
+		}
+		for q[0] < i-r {
+			q = q[1:]
+		}
+		dst[i] = src[q[0]]
+	}
+}
+
+// edgeSmoothing is the half-width, in rows, of the median that smooths a
+// sheet's edges: a tear's ragged teeth are a few pixels high, a scan's
+// skew spreads over thousands of rows.
+const edgeSmoothing = 15
+
+// fillGaps gives rows without paper (-1) the edge of the nearest row with
+// paper, or 0 when no row has any.
+func fillGaps(v []int32) {
+	last := int32(-1)
+	for i := range v {
+		if v[i] >= 0 {
+			last = v[i]
+		} else if last >= 0 {
+			v[i] = last
+		}
+	}
+	last = -1
+	for i := len(v) - 1; i >= 0; i-- {
+		if v[i] >= 0 {
+			last = v[i]
+		} else {
+			v[i] = max(last, 0)
+		}
+	}
+}
+
+// medianSmooth returns the running median of v over 2r+1 entries, kept
+// in a sorted window so that each step costs O(r).
+func medianSmooth(v []int32, r int) []int32 {
+	out := make([]int32, len(v))
+	win := make([]int32, 0, 2*r+1)
+	insert := func(x int32) {
+		i, _ := slices.BinarySearch(win, x)
+		win = slices.Insert(win, i, x)
+	}
+	remove := func(x int32) {
+		i, _ := slices.BinarySearch(win, x)
+		win = slices.Delete(win, i, i+1)
+	}
+	for i := 0; i < min(r, len(v)); i++ {
+		insert(v[i])
+	}
+	for i := range v {
+		if j := i + r; j < len(v) {
+			insert(v[j])
+		}
+		if j := i - r - 1; j >= 0 {
+			remove(v[j])
+		}
+		out[i] = win[len(win)/2]
+	}
+	return out
+}
+
+// at returns the ink at (x, y), 0 off the sheet.
+func (s *sheet) at(x, y int) uint8 {
+	if x < 0 || x >= s.w || y < 0 || y >= s.h {
+		return 0
+	}
+	return s.ink[y*s.w+x]
+}
+
+// band returns the k columns of side right (or left) from depth d inwards,
+// row by row, column 0 nearest the edge. Each column loses the level most
+// of its rows have: text marks a column here and there, while a line that
+// runs down the whole edge (a page's shadow in the scanner, a ruled
+// margin) is no stroke to be continued.
+func (s *sheet) band(right bool, d, k int) []uint8 {
+	out := make([]uint8, s.h*k)
+	for y := range s.h {
+		for c := range k {
+			var x int
+			if right {
+				x = int(s.xr[y]) - d - c
+			} else {
+				x = int(s.xl[y]) + d + c
+			}
+			if x >= 0 && x < s.w && s.paper[y*s.w+x] {
+				out[y*k+c] = s.ink[y*s.w+x]
+			}
+		}
+	}
+	for c := range k {
+		var hist [256]int
+		for y := range s.h {
+			hist[out[y*k+c]]++
+		}
+		if floor := percentile(&hist, 0.3); floor > 0 {
+			for y := range s.h {
+				out[y*k+c] = out[y*k+c] - min(out[y*k+c], floor)
+			}
+		}
+	}
+	return out
+}
+
+// rowInk returns the ink of each row.
+func (s *sheet) rowInk() []float32 {
+	out := make([]float32, s.h)
+	for y := range s.h {
+		var t int
+		for _, v := range s.ink[y*s.w : (y+1)*s.w] {
+			t += int(v)
+		}
+		out[y] = float32(t) / 255
+	}
+	return out
+}
+
+// blank reports whether the sheet holds no ink away from its edges: no
+// pixel more than half dark in a 3×3 neighbourhood on average, beyond
+// depth+1 columns from either edge (torn columns carry specks of fibre),
+// more than minBlot times.
+func (s *sheet) blank(depth int) bool {
+	const minBlot = 4
+	n := 0
+	for y := 1; y+1 < s.h; y++ {
+		lo, hi := int(s.xl[y])+depth+2, int(s.xr[y])-depth-2
+		for x := max(lo, 1); x <= min(hi, s.w-2); x++ {
+			if s.ink[y*s.w+x] < 128 {
+				continue
+			}
+			t := 0
+			for dy := -1; dy <= 1; dy++ {
+				o := (y+dy)*s.w + x
+				t += int(s.ink[o-1]) + int(s.ink[o]) + int(s.ink[o+1])
+			}
+			if t >= 9*128 {
+				n++
+				if n > minBlot {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+// depthOf estimates how many columns at each edge the cut spoiled: the
+// first depth, counted from the edge, at which the share of inked pixels
+// (ink over half) in that column and the next is back within 20 % of the
+// interior's, pooled over both edges of every sheet. A clean digital cut
+// gives 0; a shredder's torn edge 2 or 3. It is read from the pieces
+// alone. At most maxDepth.
+func depthOf(sheets []*sheet) int {
+	var frac [depthScan]float64
+	for _, s := range sheets {
+		for _, right := range []bool{false, true} {
+			f := s.edgeInk(right)
+			for c := range frac {
+				frac[c] += f[c]
+			}
+		}
+	}
+	return recovery(&frac)
+}
+
+// depthScan is how many columns from an edge the depth estimate reads:
+// the first half may be spoiled, the second half is the interior.
+const depthScan = 16
+
+// edgeInk counts, for each of the first depthScan columns from side right
+// (or left), the rows whose pixel there is inked.
+func (s *sheet) edgeInk(right bool) [depthScan]float64 {
+	var f [depthScan]float64
+	for y := range s.h {
+		for c := range depthScan {
+			x := int(s.xl[y]) + c
+			if right {
+				x = int(s.xr[y]) - c
+			}
+			if s.at(x, y) >= 128 {
+				f[c]++
+			}
+		}
+	}
+	return f
+}
+
+// recovery returns the first column at which an edge's inked counts and
+// the next column's are back within 20 % of the interior's (the second
+// half of the columns), or maxDepth; 0 when there is no ink to go by.
+func recovery(frac *[depthScan]float64) int {
+	var in float64
+	for c := depthScan / 2; c < depthScan; c++ {
+		in += frac[c]
+	}
+	in /= depthScan / 2
+	if in == 0 {
+		return 0
+	}
+	ok := func(c int) bool { return frac[c] >= 0.8*in && frac[c] <= 1.25*in }
+	for c := range maxDepth {
+		if ok(c) && ok(c+1) {
+			return c
+		}
+	}
+	return maxDepth
+}
+
+// maxDepth bounds the torn depth: deeper damage than this is not a tear.
+const maxDepth = 6
+
+// paperColumn returns the grey levels of the first sound column of side
+// right (or left), depth d in, less their running mean over 33 rows (a
+// scanner's shading and a strip's own brightness taken out), and whether
+// each row is bare paper: no ink in the first four sound columns, so that
+// what is left is the paper's grain and the scan's noise where the cut
+// ran.
+func (s *sheet) paperColumn(right bool, d int) ([]float32, []bool) {
+	const half = 16
+	v := make([]float32, s.h)
+	ok := make([]bool, s.h)
+	for y := range s.h {
+		x := int(s.xl[y]) + d
+		step := 1
+		if right {
+			x, step = int(s.xr[y])-d, -1
+		}
+		if x < 0 || x >= s.w || !s.paper[y*s.w+x] {
+			continue
+		}
+		v[y] = float32(s.grey[y*s.w+x])
+		ok[y] = true
+		for c := range 4 {
+			if xx := x + c*step; xx < 0 || xx >= s.w || s.ink[y*s.w+xx] > 32 {
+				ok[y] = false
+			}
+		}
+	}
+	sum := make([]float64, s.h+1)
+	cnt := make([]int, s.h+1)
+	for y := range s.h {
+		sum[y+1], cnt[y+1] = sum[y], cnt[y]
+		if ok[y] {
+			sum[y+1] += float64(v[y])
+			cnt[y+1]++
+		}
+	}
+	out := make([]float32, s.h)
+	for y := range s.h {
+		if !ok[y] {
+			continue
+		}
+		lo, hi := max(0, y-half), min(s.h, y+half+1)
+		if n := cnt[hi] - cnt[lo]; n > 0 {
+			out[y] = v[y] - float32((sum[hi]-sum[lo])/float64(n))
+		}
+	}
+	return out, ok
+}
+
+// edgeWear returns, for each of the first k columns from depth d at the
+// cut edges, the share of the interior's ink that the edges lack there:
+// how worn the sound columns nearest a tear still are.
+func edgeWear(sheets []*sheet, d, k int) []float64 {
+	var frac [depthScan]float64
+	for _, s := range sheets {
+		for _, right := range []bool{false, true} {
+			f := s.edgeInk(right)
+			for c := range frac {
+				frac[c] += f[c]
+			}
+		}
+	}
+	var in float64
+	for c := depthScan / 2; c < depthScan; c++ {
+		in += frac[c]
+	}
+	in /= depthScan / 2
+	out := make([]float64, k)
+	if in == 0 {
+		return out
+	}
+	for c := range k {
+		if d+c < depthScan {
+			out[c] = min(max(1-frac[d+c]/in, 0), 1)
+		}
+	}
+	return out
+}
+
+// outline returns side right's (or left's) outline, the paper's edge
+// column on every row, less its running mean over 121 rows: the wiggles a
+// tear leaves, which the other side of the same cut repeats, without the
+// slow drift of a skewed or bowed scan. Rows run as in the sheet; a
+// picture with straight edges gives all zeros.
+func (s *sheet) outline(right bool) []float32 {
+	raw := s.rawL
+	if right {
+		raw = s.rawR
+	}
+	const half = 60
+	sum := make([]float64, len(raw)+1)
+	for i, v := range raw {
+		sum[i+1] = sum[i] + float64(v)
+	}
+	out := make([]float32, len(raw))
+	for i, v := range raw {
+		lo, hi := max(0, i-half), min(len(raw), i+half+1)
+		out[i] = float32(float64(v) - (sum[hi]-sum[lo])/float64(hi-lo))
+	}
+	return out
+}

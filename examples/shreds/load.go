@@ -1,0 +1,97 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"image"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/reassemble/jigsaw/puzzle"
+)
+
+// scan is one file of the folder: its name, its picture with the mask (if
+// any) in its alpha channel.
+type scan struct {
+	name string
+	img  image.Image
+}
+
+// readDir reads every file of dir as a picture (PNG or JPEG) and, where
+// dir/masks holds a file of the same name but for its extension, that
+// file as the picture's mask. Subfolders and files whose names start with
+// a dot are passed over. Files are read in name order, which means
+// nothing: the solvers never see names or order.
+func readDir(dir string) ([]scan, error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	masks := map[string]string{}
+	if ms, err := os.ReadDir(filepath.Join(dir, "masks")); err == nil {
+		for _, m := range ms {
+			if m.Type().IsRegular() && !strings.HasPrefix(m.Name(), ".") {
+				masks[strings.TrimSuffix(m.Name(), filepath.Ext(m.Name()))] = filepath.Join(dir, "masks", m.Name())
+			}
+		}
+	}
+	var out []scan
+	for _, e := range entries {
+		if !e.Type().IsRegular() || strings.HasPrefix(e.Name(), ".") {
+			continue
+		}
+		path := filepath.Join(dir, e.Name())
+		img, err := puzzle.LoadImage(path)
+		if err != nil {
+			return nil, err
+		}
+		base := strings.TrimSuffix(e.Name(), filepath.Ext(e.Name()))
+		if mp, ok := masks[base]; ok {
+			mask, err := puzzle.LoadImage(mp)
+			if err != nil {
+				return nil, err
+			}
+			if img, err = puzzle.Masked(img, mask); err != nil {
+				return nil, fmt.Errorf("mask %s for %s: %w", mp, path, err)
+			}
+		}
+		out = append(out, scan{name: e.Name(), img: img})
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("%s holds no pictures", dir)
+	}
+	slices.SortFunc(out, func(a, b scan) int { return strings.Compare(a.name, b.name) })
+	return out, nil
+}
+
+// decideKind returns "strips" when every piece is at least twice as tall
+// as it is wide, and "grid" otherwise; with want set it checks that the
+// pieces fit it.
+func decideKind(scans []scan, want string) (string, error) {
+	tall := true
+	for _, s := range scans {
+		sz := s.img.Bounds().Size()
+		if sz.Y < 2*sz.X {
+			tall = false
+		}
+	}
+	switch want {
+	case "", "auto":
+		if tall {
+			return "strips", nil
+		}
+		return "grid", nil
+	case "strips":
+		for _, s := range scans {
+			if sz := s.img.Bounds().Size(); sz.X > sz.Y {
+				return "", fmt.Errorf("%s is %d×%d pixels, wider than it is tall: strips are cut from top to bottom (turn the scan a quarter, or use -kind grid)", s.name, sz.X, sz.Y)
+			}
+		}
+		return "strips", nil
+	case "grid":
+		return "grid", nil
+	}
+	return "", errors.New("-kind must be strips, grid or auto")
+}

@@ -1,0 +1,217 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"image"
+	"image/png"
+	"io"
+	"maps"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/reassemble/jigsaw/internal/shredscore"
+	"github.com/reassemble/jigsaw/internal/textpage"
+)
+
+func writePNG(t *testing.T, path string, img image.Image) {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, img); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// shredFolder renders a page, shreds it (torn, masked on black, about
+// half the strips scanned upside down) and writes the strips to a new
+// folder under names that say nothing, with masks in masks/. It returns
+// the folder and the truth by name.
+func shredFolder(t *testing.T, seed uint64) (string, map[string]shredscore.Truth, map[string]bool) {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(seed, 33))
+	page, err := textpage.Render(textpage.Layout{Width: 1300, Height: 2800, Font: "regular", Size: 38, Leading: 1.5, Margin: 80, Top: 80}, rng)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sh := textpage.Shredder{Width: 90, Jitter: 3, Lost: 1, Torn: 2, Ragged: 2, Masked: true, Background: 10, Margin: 6, Shift: 8}
+	ss, err := sh.Shred(page, textpage.Scan{Blur: 0.8, Ink: 40, Paper: 235, Noise: 2, Quality: 85}, true, rng)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if err := os.Mkdir(filepath.Join(dir, "masks"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	truth := map[string]shredscore.Truth{}
+	turned := map[string]bool{}
+	for i, s := range ss {
+		name := fmt.Sprintf("s%08x", rng.Uint32())
+		writePNG(t, filepath.Join(dir, name+".png"), s.Image)
+		writePNG(t, filepath.Join(dir, "masks", name+".png"), s.Mask)
+		truth[name+".png"] = shredscore.Truth{Page: "p", Pos: i + 1}
+		turned[name+".png"] = s.Turned
+	}
+	return dir, truth, turned
+}
+
+func runJSON(t *testing.T, c config) report {
+	t.Helper()
+	var out bytes.Buffer
+	c.json = true
+	if c.out == "" {
+		c.out = t.TempDir()
+	}
+	if err := run(c, &out, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	var rep report
+	if err := json.Unmarshal(out.Bytes(), &rep); err != nil {
+		t.Fatalf("%v in %q", err, out.String())
+	}
+	return rep
+}
+
+// score scores a report's order; a strip that was scanned upside down
+// lies upright when the program turns it.
+func score(rep report, truth map[string]shredscore.Truth, scanned map[string]bool) (acc, turns float64) {
+	turned := map[string]bool{}
+	for _, n := range rep.Turned {
+		turned[n] = true
+	}
+	blank := map[string]bool{}
+	for _, n := range rep.Blank {
+		blank[n] = true
+	}
+	var order []shredscore.Placed
+	for _, n := range rep.Order {
+		order = append(order, shredscore.Placed{Name: n, Turned: turned[n] != scanned[n]})
+	}
+	return shredscore.Accuracy(order, truth, blank), shredscore.TurnsRight(order)
+}
+
+func TestRenderedPage(t *testing.T) {
+	dir, truth, scanned := shredFolder(t, 1)
+	rep := runJSON(t, config{dir: dir, kind: "auto", turned: true, seed: 1})
+	if rep.Strips != len(truth) || rep.Pages != 1 || len(rep.Order) != len(truth) {
+		t.Errorf("report of %d strips, %d pages, %d in order; want %d strips on 1 page", rep.Strips, rep.Pages, len(rep.Order), len(truth))
+	}
+	acc, turns := score(rep, truth, scanned)
+	t.Logf("%d strips: neighbour accuracy %.3f, turns right %.3f", len(truth), acc, turns)
+	if acc < 0.95 || turns < 0.99 {
+		t.Errorf("neighbour accuracy %.3f and turns right %.3f, want at least 0.95 and 0.99", acc, turns)
+	}
+	for _, f := range []string{"page1.png"} {
+		if _, err := os.Stat(filepath.Join(dir, "..", f)); err == nil {
+			t.Errorf("%s written beside the input", f)
+		}
+	}
+}
+
+// TestSharedPage is the acceptance run: a really shredded page of
+// the D2 collection, scored as its README says.
+func TestSharedPage(t *testing.T) {
+	dir := filepath.Join("..", "..", "..", "shared", "data", "documents", "D2", "mechanical", "D001")
+	if _, err := os.Stat(dir); err != nil {
+		t.Skipf("the shared documents are not here (%v); this test needs ../shared", err)
+	}
+	var out bytes.Buffer
+	c := config{dir: dir, kind: "auto", turned: true, seed: 1, json: true, score: true, out: t.TempDir()}
+	if err := run(c, &out, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	var rep report
+	if err := json.Unmarshal(out.Bytes(), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if rep.Accuracy == nil || *rep.Accuracy < 0.97 {
+		t.Errorf("neighbour accuracy %v, want at least 0.97", rep.Accuracy)
+	}
+}
+
+func TestBadInput(t *testing.T) {
+	strip := image.NewGray(image.Rect(0, 0, 40, 300))
+	for i := range strip.Pix {
+		strip.Pix[i] = 240
+	}
+	for _, tc := range []struct {
+		name  string
+		setup func(t *testing.T, dir string)
+		kind  string
+		want  string
+	}{
+		{"empty folder", func(t *testing.T, dir string) {}, "auto", "holds no pictures"},
+		{"not a picture", func(t *testing.T, dir string) {
+			writePNG(t, filepath.Join(dir, "a.png"), strip)
+			if err := os.WriteFile(filepath.Join(dir, "notes.txt"), []byte("hello"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}, "auto", "notes.txt"},
+		{"mask of the wrong size", func(t *testing.T, dir string) {
+			writePNG(t, filepath.Join(dir, "a.png"), strip)
+			writePNG(t, filepath.Join(dir, "b.png"), strip)
+			if err := os.Mkdir(filepath.Join(dir, "masks"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			writePNG(t, filepath.Join(dir, "masks", "b.png"), image.NewGray(image.Rect(0, 0, 30, 300)))
+		}, "auto", "b.png"},
+		{"wide strip", func(t *testing.T, dir string) {
+			writePNG(t, filepath.Join(dir, "a.png"), strip)
+			writePNG(t, filepath.Join(dir, "wide.png"), image.NewGray(image.Rect(0, 0, 300, 40)))
+		}, "strips", "wide.png"},
+		{"unknown kind", func(t *testing.T, dir string) {
+			writePNG(t, filepath.Join(dir, "a.png"), strip)
+		}, "spiral", "-kind"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			tc.setup(t, dir)
+			err := run(config{dir: dir, kind: tc.kind, turned: true, seed: 1, json: true, out: t.TempDir()}, io.Discard, io.Discard)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("run: %v, want an error naming %q", err, tc.want)
+			}
+		})
+	}
+	if err := run(config{kind: "auto"}, io.Discard, io.Discard); err == nil {
+		t.Error("run without -dir succeeded")
+	}
+}
+
+// TestUnequalHeights: strips scanned at different heights are accepted
+// and laid on the page each at its own offset.
+func TestUnequalHeights(t *testing.T) {
+	dir, truth, scanned := shredFolder(t, 2)
+	// Crop a few strips by 10 to 30 rows at the bottom, as scans that
+	// missed the page's end (for a strip scanned upside down, its top:
+	// its rows move by as much, within the 1 % of the height searched).
+	names := slices.Sorted(maps.Keys(truth))
+	for k, name := range names[:3] {
+		k++
+		path := filepath.Join(dir, name)
+		for _, p := range []string{path, filepath.Join(dir, "masks", name)} {
+			f, err := os.Open(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			img, err := png.Decode(f)
+			f.Close()
+			if err != nil {
+				t.Fatal(err)
+			}
+			b := img.Bounds()
+			writePNG(t, p, img.(*image.Gray).SubImage(image.Rect(b.Min.X, b.Min.Y, b.Max.X, b.Max.Y-10*k)))
+		}
+	}
+	rep := runJSON(t, config{dir: dir, kind: "strips", turned: true, seed: 1})
+	acc, _ := score(rep, truth, scanned)
+	if acc < 0.9 {
+		t.Errorf("neighbour accuracy %.3f with strips of unequal heights, want at least 0.9", acc)
+	}
+}

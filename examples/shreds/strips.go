@@ -1,0 +1,199 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"image"
+	"math"
+	"slices"
+	"time"
+
+	"github.com/reassemble/jigsaw/edge/document"
+	"github.com/reassemble/jigsaw/puzzle"
+	"github.com/reassemble/jigsaw/solve"
+	"github.com/reassemble/jigsaw/solve/strips"
+)
+
+// placed is one piece in the re-assembled page: which scan, its turn, and
+// for strips how many rows it lies below the page's top.
+type placed struct {
+	scan int
+	turn puzzle.Rotation
+	dy   int
+}
+
+// result is a re-assembly: pages of strips left to right, or one grid.
+type result struct {
+	kind  string
+	scans []scan
+	pages [][]placed
+	// grid holds the cells row by row, scan -1 for an empty cell.
+	grid  [][]placed
+	blank []int
+}
+
+// reassembleStrips orders the strips: the document measures price every
+// join, the blank strips are set aside, the strip solver orders the rest
+// (exactly, for a page's worth), the page is turned the way its text
+// reads, the blank strips go to the ends, and the row is cut into pages
+// where a join is likelier two page edges.
+func reassembleStrips(ctx context.Context, scans []scan, c config, logf func(string, ...any)) (*result, error) {
+	imgs := make([]image.Image, len(scans))
+	for i, s := range scans {
+		if sz := s.img.Bounds().Size(); sz.X < 2 || sz.Y < 2 {
+			return nil, fmt.Errorf("%s is %d×%d pixels: a strip must be at least 2 pixels each way", s.name, sz.X, sz.Y)
+		}
+		imgs[i] = s.img
+	}
+	p, err := puzzle.FromStrips(imgs)
+	if err != nil {
+		return nil, err
+	}
+	p.Rotatable, p.HalfTurns = c.turned, c.turned
+	t0 := time.Now()
+	tab, err := document.NewTable(ctx, p, document.WithSeed(c.seed))
+	if err != nil {
+		return nil, err
+	}
+	logf("%d strips priced in %.2f s (torn depth %d px, rows out of line up to %d)", len(scans), time.Since(t0).Seconds(), tab.Depth(), tab.Shift())
+	res := &result{kind: "strips", scans: scans}
+	var keep []int
+	for i := range scans {
+		if tab.Blank(i) {
+			res.blank = append(res.blank, i)
+		} else {
+			keep = append(keep, i)
+		}
+	}
+	row, err := orderStrips(ctx, p, tab, keep, c.seed)
+	if err != nil {
+		return nil, err
+	}
+	// Cut the row into pages where a join is likelier two page edges,
+	// turn each page the way its text reads, then give each blank strip
+	// to the end of a page it fits best.
+	var pages [][]puzzle.Placement
+	for k, pl := range row {
+		if k == 0 || tab.PageBreak(row[k-1], pl) {
+			pages = append(pages, nil)
+		}
+		pages[len(pages)-1] = append(pages[len(pages)-1], pl)
+	}
+	for g := range pages {
+		pages[g] = uprightPage(tab, pages[g], p.Rotatable)
+	}
+	pages = attachBlanks(tab, p, pages, res.blank)
+	// Place each strip's rows against its left neighbour's.
+	for _, pg := range pages {
+		var page []placed
+		dy := 0
+		for k, pl := range pg {
+			if k > 0 {
+				dy += tab.Offset(pg[k-1], puzzle.Right, pl)
+			}
+			page = append(page, placed{scan: int(pl.Piece), turn: pl.Rotation, dy: dy})
+		}
+		res.pages = append(res.pages, page)
+	}
+	return res, nil
+}
+
+// orderStrips solves the row of the strips in keep.
+func orderStrips(ctx context.Context, p *puzzle.Puzzle, tab *document.Table, keep []int, seed uint64) ([]puzzle.Placement, error) {
+	if len(keep) == 0 {
+		return nil, nil
+	}
+	sub := &puzzle.Puzzle{Rows: 1, Cols: len(keep), Rule: p.Rule, Rotatable: p.Rotatable, HalfTurns: p.HalfTurns}
+	for k, i := range keep {
+		sub.Pieces = append(sub.Pieces, puzzle.Piece{ID: puzzle.PieceID(k), Image: p.Pieces[i].Image})
+	}
+	res, err := strips.New().Solve(ctx, solve.Problem{Puzzle: sub, Scorer: subset{tab, keep}}, solve.WithSeed(seed))
+	if err != nil {
+		return nil, err
+	}
+	var row []puzzle.Placement
+	for _, pl := range res.Board.Cells {
+		if !pl.IsEmpty() {
+			pl.Piece = puzzle.PieceID(keep[pl.Piece])
+			row = append(row, pl)
+		}
+	}
+	return row, nil
+}
+
+// subset prices a sub-puzzle's pieces by the whole table: piece k of the
+// sub-puzzle is the table's piece ids[k].
+type subset struct {
+	t   *document.Table
+	ids []int
+}
+
+func (s subset) of(pl puzzle.Placement) puzzle.Placement {
+	pl.Piece = puzzle.PieceID(s.ids[pl.Piece])
+	return pl
+}
+
+func (s subset) Score(a puzzle.Placement, side puzzle.Side, b puzzle.Placement) float64 {
+	return s.t.Score(s.of(a), side, s.of(b))
+}
+
+func (s subset) ScoreFrame(a puzzle.Placement, side puzzle.Side) float64 {
+	return s.t.ScoreFrame(s.of(a), side)
+}
+
+// uprightPage turns the row as a whole when its strips, each counted the
+// way it lies in the row, read upside down.
+func uprightPage(tab *document.Table, row []puzzle.Placement, turns bool) []puzzle.Placement {
+	if !turns {
+		return row
+	}
+	var u float64
+	for _, pl := range row {
+		e := tab.Upright(int(pl.Piece))
+		if pl.Rotation == 2 {
+			e = -e
+		}
+		u += e
+	}
+	if u >= 0 {
+		return row
+	}
+	slices.Reverse(row)
+	for k := range row {
+		row[k].Rotation = row[k].Rotation.Add(2)
+	}
+	return row
+}
+
+// attachBlanks puts each blank strip at whichever end of whichever page,
+// turned whichever way, costs least: blank strips are margins, and what
+// little they show (a speck, a torn edge) is all there is to go by. With
+// no page at all, the blank strips make one.
+func attachBlanks(tab *document.Table, p *puzzle.Puzzle, pages [][]puzzle.Placement, blank []int) [][]puzzle.Placement {
+	for _, i := range blank {
+		if len(pages) == 0 {
+			pages = append(pages, []puzzle.Placement{{Piece: puzzle.PieceID(i)}})
+			continue
+		}
+		var best puzzle.Placement
+		page, left, bestCost := 0, false, math.Inf(1)
+		for g, row := range pages {
+			for _, r := range p.Turns() {
+				pl := puzzle.Placement{Piece: puzzle.PieceID(i), Rotation: r}
+				last, first := row[len(row)-1], row[0]
+				if d := tab.Score(last, puzzle.Right, pl) + tab.ScoreFrame(pl, puzzle.Right) - tab.ScoreFrame(last, puzzle.Right); d < bestCost {
+					best, page, left, bestCost = pl, g, false, d
+				}
+				if d := tab.Score(pl, puzzle.Right, first) + tab.ScoreFrame(pl, puzzle.Left) - tab.ScoreFrame(first, puzzle.Left); d < bestCost {
+					best, page, left, bestCost = pl, g, true, d
+				}
+			}
+		}
+		if left {
+			pages[page] = append([]puzzle.Placement{best}, pages[page]...)
+		} else {
+			pages[page] = append(pages[page], best)
+		}
+	}
+	return pages
+}

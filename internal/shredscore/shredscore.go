@@ -1,0 +1,170 @@
+// Package shredscore scores an ordering of shredded strips as the authors
+// of the strip-shredded document collections score theirs: the fraction
+// of consecutive pairs in the output that are true neighbours, blank
+// strips left out. The example program and the tests share it, so that
+// every figure the module reports is computed one way. Only scoring reads
+// the truth; no solver does.
+package shredscore
+
+import (
+	"fmt"
+	"image"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Truth is where a strip belongs: its page and its position on the page,
+// left to right.
+type Truth struct {
+	Page string
+	Pos  int
+}
+
+// Placed is one strip of an ordering: its name and whether it lies upside
+// down on its page as placed: turned 180° by the ordering, unless it was
+// scanned upside down, and then the other way round.
+type Placed struct {
+	Name   string
+	Turned bool
+}
+
+// FromName reads the truth from a file name of the collections, DnnnKK.ext:
+// page Dnnn, position KK. Only scoring may call it.
+func FromName(name string) (Truth, error) {
+	base := strings.TrimSuffix(filepath.Base(name), filepath.Ext(name))
+	if len(base) < 3 {
+		return Truth{}, fmt.Errorf("shredscore: %q is not DnnnKK", name)
+	}
+	pos, err := strconv.Atoi(base[len(base)-2:])
+	if err != nil {
+		return Truth{}, fmt.Errorf("shredscore: %q is not DnnnKK: %w", name, err)
+	}
+	return Truth{Page: base[:len(base)-2], Pos: pos}, nil
+}
+
+// Accuracy returns the neighbour accuracy of order: of its consecutive
+// pairs, blank strips left out, the fraction that are true neighbours in
+// the right arrangement: a then b, both upright, with b right after a on
+// their page; or both turned, with a right after b (the pair upside down
+// is still the join). A strip is judged against the next non-blank strip
+// of its page, so blank strips between two others do not break their
+// join. Strips missing from truth count as wrong wherever they are.
+func Accuracy(order []Placed, truth map[string]Truth, blank map[string]bool) float64 {
+	// Rank the non-blank strips of each page.
+	type key struct {
+		page string
+		pos  int
+	}
+	pages := map[string][]int{}
+	for name, t := range truth {
+		if !blank[name] {
+			pages[t.Page] = append(pages[t.Page], t.Pos)
+		}
+	}
+	next := map[key]int{} // position of the next non-blank strip
+	for page, ps := range pages {
+		slices.Sort(ps)
+		for i := 0; i+1 < len(ps); i++ {
+			next[key{page, ps[i]}] = ps[i+1]
+		}
+	}
+	var kept []Placed
+	for _, p := range order {
+		if !blank[p.Name] {
+			kept = append(kept, p)
+		}
+	}
+	if len(kept) < 2 {
+		return 1
+	}
+	good := 0
+	for i := 0; i+1 < len(kept); i++ {
+		a, b := kept[i], kept[i+1]
+		ta, oka := truth[a.Name]
+		tb, okb := truth[b.Name]
+		if !oka || !okb || ta.Page != tb.Page || a.Turned != b.Turned {
+			continue
+		}
+		if !a.Turned && next[key{ta.Page, ta.Pos}] == tb.Pos && tb.Pos != 0 {
+			good++
+		}
+		if a.Turned && next[key{tb.Page, tb.Pos}] == ta.Pos && ta.Pos != 0 {
+			good++
+		}
+	}
+	return float64(good) / float64(len(kept)-1)
+}
+
+// TurnsRight returns the fraction of strips that lie upright in order.
+func TurnsRight(order []Placed) float64 {
+	if len(order) == 0 {
+		return 1
+	}
+	good := 0
+	for _, p := range order {
+		if !p.Turned {
+			good++
+		}
+	}
+	return float64(good) / float64(len(order))
+}
+
+// Blank applies the collections' rule for blank strips: after a 5×5
+// Gaussian blur (binomial weights 1 4 6 4 1, edges mirrored), no pixel
+// is darker than 127. Pixels outside the mask (when one is given, non-zero
+// meaning paper) count as white.
+func Blank(img image.Image, mask image.Image) bool {
+	b := img.Bounds()
+	w, h := b.Dx(), b.Dy()
+	v := make([]float64, w*h)
+	for y := range h {
+		for x := range w {
+			g := 255.0
+			if mask == nil || paper(mask, x, y) {
+				r, gg, bb, _ := img.At(b.Min.X+x, b.Min.Y+y).RGBA()
+				g = (0.299*float64(r) + 0.587*float64(gg) + 0.114*float64(bb)) / 257
+			}
+			v[y*w+x] = g
+		}
+	}
+	k := [5]float64{1, 4, 6, 4, 1}
+	mirror := func(i, n int) int {
+		if i < 0 {
+			i = -i
+		}
+		if i >= n {
+			i = 2*n - 2 - i
+		}
+		return min(max(i, 0), n-1)
+	}
+	t := make([]float64, w*h)
+	for y := range h {
+		for x := range w {
+			s := 0.0
+			for d := -2; d <= 2; d++ {
+				s += k[d+2] * v[y*w+mirror(x+d, w)]
+			}
+			t[y*w+x] = s / 16
+		}
+	}
+	for y := range h {
+		for x := range w {
+			s := 0.0
+			for d := -2; d <= 2; d++ {
+				s += k[d+2] * t[mirror(y+d, h)*w+x]
+			}
+			if s/16 < 127 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func paper(mask image.Image, x, y int) bool {
+	mb := mask.Bounds()
+	r, _, _, _ := mask.At(mb.Min.X+x, mb.Min.Y+y).RGBA()
+	return r > 0x7fff
+}
