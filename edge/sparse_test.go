@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"image"
+	"image/color"
 	"math"
 	"slices"
 	"strings"
@@ -44,6 +45,65 @@ func TestSparseAgreesWithDense(t *testing.T) {
 			}
 		})
 	}
+}
+
+// A measure with a lower bound (MGC) lets NewSparse skip pricing most
+// joins on puzzles with many more partners than it keeps; the lists must
+// come out exactly as the dense table's, flat tiles (many equal costs and
+// bounds close to the joins) and photographs alike.
+func TestSparsePrunedAgreesWithDense(t *testing.T) {
+	cases := []tableCase{
+		{"type 1, flat tiles", func() []image.Image { return flatTiles(tabRand(30), 200, 3, 12) }, false},
+		{"type 1, noise", func() []image.Image { return noiseTiles(tabRand(31), 200, 3) }, false},
+		{"type 2, flat tiles", func() []image.Image { return flatTiles(tabRand(32), 60, 3, 12) }, true},
+		{"type 2, noise", func() []image.Image { return noiseTiles(tabRand(33), 60, 3) }, true},
+	}
+	photo, _, err := puzzle.Cut(smoothPhoto(16*10, 16*14), 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	photoTiles := func() []image.Image {
+		var out []image.Image
+		for _, pc := range photo.Pieces {
+			out = append(out, pc.Image)
+		}
+		return out
+	}
+	cases = append(cases, tableCase{"type 1, photograph", photoTiles, false}, tableCase{"type 2, photograph", photoTiles, true})
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			p := tilePuzzle(tc.tiles(), tc.rotatable)
+			dense, err := edge.NewTable(context.Background(), p, edge.MGC(), 2)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, workers := range []int{1, 3} {
+				sp, err := edge.NewSparse(context.Background(), p, edge.MGC(), edge.DefaultK, workers)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if d := compatDiff(dense, sp); d != "" {
+					t.Errorf("workers=%d: dense and pruned sparse differ: %s", workers, d)
+				}
+			}
+		})
+	}
+}
+
+// smoothPhoto is a picture with a photograph's mix of smooth gradients and
+// texture.
+func smoothPhoto(w, h int) image.Image {
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	rng := tabRand(34)
+	for y := range h {
+		for x := range w {
+			img.Set(x, y, color.RGBA{
+				uint8(100 + 80*math.Sin(float64(x)/13+float64(y)/31) + float64(rng.IntN(10))),
+				uint8(120 + 60*math.Cos(float64(y)/11) + float64(rng.IntN(10))),
+				uint8(x * 255 / w), 255})
+		}
+	}
+	return img
 }
 
 // With k partners kept, Best is the head of the dense ranking.

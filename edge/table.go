@@ -112,39 +112,57 @@ func NewTable(ctx context.Context, p *puzzle.Puzzle, m Measure, workers int) (*T
 
 // bindMeasure checks the inputs, reads the profiles and binds the measure.
 func bindMeasure(ctx context.Context, p *puzzle.Puzzle, m Measure) (Dissimilarity, error) {
+	d, _, err := bindMeasureBounded(ctx, p, m)
+	return d, err
+}
+
+// boundedMeasure is a Measure that also binds a lower bound of its
+// dissimilarity, far cheaper to compute, with which NewSparse prices only
+// the joins that may rank among a side's best.
+type boundedMeasure interface {
+	bindBounded(sides []Profile) (d Dissimilarity, lower *quadBound, err error)
+}
+
+// bindMeasureBounded is bindMeasure that also returns the measure's lower
+// bound, or nil when it has none.
+func bindMeasureBounded(ctx context.Context, p *puzzle.Puzzle, m Measure) (d Dissimilarity, lower *quadBound, err error) {
 	if m == nil {
-		return nil, fmt.Errorf("edge: nil measure")
+		return nil, nil, fmt.Errorf("edge: nil measure")
 	}
 	if ctx == nil {
 		// Refused rather than taken as context.Background(): the
 		// callers go on to hand ctx to their workers.
-		return nil, fmt.Errorf("edge: nil context: pass context.Background() for none")
+		return nil, nil, fmt.Errorf("edge: nil context: pass context.Background() for none")
 	}
 	if err := ctx.Err(); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if p != nil && len(p.Pieces) > math.MaxInt32/4 {
-		return nil, fmt.Errorf("edge: %d pieces: side indices are limited to %d pieces", len(p.Pieces), math.MaxInt32/4)
+		return nil, nil, fmt.Errorf("edge: %d pieces: side indices are limited to %d pieces", len(p.Pieces), math.MaxInt32/4)
 	}
 	prof, err := Profiles(p, m.Depth())
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if err := ctx.Err(); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	d, err := m.Bind(prof)
+	if bm, ok := m.(boundedMeasure); ok {
+		d, lower, err = bm.bindBounded(prof)
+	} else {
+		d, err = m.Bind(prof)
+	}
 	if err != nil {
-		return nil, fmt.Errorf("edge: binding measure %s: %w", m.Name(), err)
+		return nil, nil, fmt.Errorf("edge: binding measure %s: %w", m.Name(), err)
 	}
 	if d == nil {
-		return nil, fmt.Errorf("edge: measure %s bound to a nil Dissimilarity", m.Name())
+		return nil, nil, fmt.Errorf("edge: measure %s bound to a nil Dissimilarity", m.Name())
 	}
 	// Binding may take long (a measure may fit per-side statistics).
 	if err := ctx.Err(); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return d, nil
+	return d, lower, nil
 }
 
 // tableRowBases returns, for a rotatable puzzle of n pieces, the index of the

@@ -341,12 +341,27 @@ type ranks struct {
 	// side's dearest listed partner, a floor on every other join.
 	lazy bool
 	last []float64
+	// cache keeps joins priced afresh, direct-mapped by the pair's
+	// hash: the repair and the refinement price the same few joins
+	// around a cell again for every move they try.
+	cache []cachedJoin
 }
+
+// cachedJoin is one entry of ranks.cache: the sides i < j packed in key
+// (0 for an empty entry, since a side never joins itself).
+type cachedJoin struct {
+	key  uint64
+	cost float64
+}
+
+// A lazy compatibility's join cache has 1<<joinCacheBits entries, 64 MiB.
+const joinCacheBits = 22
 
 func newRanks(comp edge.Compatibility) *ranks {
 	_, dense := comp.(*edge.Table)
 	rk := &ranks{comp: comp, buddies: edge.BestBuddies(comp), second: make([]float64, 4*comp.Pieces()), lazy: !dense}
 	if rk.lazy {
+		rk.cache = make([]cachedJoin, 1<<joinCacheBits)
 		rk.last = make([]float64, len(rk.second))
 		for i := range rk.last {
 			if best := comp.Best(i); len(best) > 0 {
@@ -403,12 +418,41 @@ func newPlacer(s *Solver, run *solve.Run, rk *ranks) *placer {
 func (rk *ranks) compat(i, j int) float64 {
 	sec := rk.second[i]
 	if sec <= 0 || math.IsInf(sec, 1) {
-		if rk.comp.Join(i, j) <= 0 {
+		if rk.join(i, j) <= 0 {
 			return 1
 		}
 		return 0
 	}
-	return 1 - rk.comp.Join(i, j)/sec
+	return 1 - rk.join(i, j)/sec
+}
+
+// compatAt is compat for a join known to cost d.
+func (rk *ranks) compatAt(i int, d float64) float64 {
+	sec := rk.second[i]
+	if sec <= 0 || math.IsInf(sec, 1) {
+		if d <= 0 {
+			return 1
+		}
+		return 0
+	}
+	return 1 - d/sec
+}
+
+// join is comp.Join, through the cache when comp prices joins afresh.
+// Joins are symmetric, so a pair is cached once.
+func (rk *ranks) join(i, j int) float64 {
+	if rk.cache == nil {
+		return rk.comp.Join(i, j)
+	}
+	a, b := uint64(min(i, j)), uint64(max(i, j))
+	key := a<<32 | b
+	e := &rk.cache[(key*0x9e3779b97f4a7c15)>>(64-joinCacheBits)]
+	if e.key == key {
+		return e.cost
+	}
+	d := rk.comp.Join(i, j)
+	e.key, e.cost = key, d
+	return d
 }
 
 // joinAtLeast returns J(i, j), or a value of at least bound that the join
@@ -422,7 +466,7 @@ func (rk *ranks) joinAtLeast(i, j int, bound float64) float64 {
 			return floor
 		}
 	}
-	return rk.comp.Join(i, j)
+	return rk.join(i, j)
 }
 
 // listed reports whether side j is among side i's ranked partners, or i's
@@ -689,7 +733,7 @@ func (pl *placer) price(a puzzle.Placement, nbr *[4]int, n int) (float64, bool) 
 			continue
 		}
 		i := sideIndex(a, s)
-		if math.IsInf(pl.comp.Join(i, j), 1) {
+		if math.IsInf(pl.join(i, j), 1) {
 			return math.Inf(-1), false
 		}
 		sum += pl.mutual(i, j)
@@ -857,14 +901,26 @@ type robust struct{ *ranks }
 
 func (r robust) Score(a puzzle.Placement, s puzzle.Side, b puzzle.Placement) float64 {
 	i, j := sideIndex(a, s), sideIndex(b, s.Opposite())
-	si, sj := r.second[i], r.second[j]
-	if si > 0 && sj > 0 && !math.IsInf(si, 1) && !math.IsInf(sj, 1) {
-		// The price is J/si + J/sj halved, capped at 1: reached once
-		// J is 2/(1/si + 1/sj).
-		d := r.joinAtLeast(i, j, 2/(1/si+1/sj))
-		return min(2, d/si+d/sj) / 2
+	d := r.joinAtLeast(i, j, r.cappedAt(i, j))
+	return min(2, 2-r.compatAt(i, d)-r.compatAt(j, d)) / 2
+}
+
+// cappedAt returns a cost from which the robust price of the join of
+// sides i and j is 1, its cap: where the two compatibilities sum to 0 or
+// less. A side with no usable second-best cost (0 or none) has
+// compatibility 0 for every join dearer than 0.
+func (rk *ranks) cappedAt(i, j int) float64 {
+	usable := func(s float64) bool { return s > 0 && !math.IsInf(s, 1) }
+	si, sj := rk.second[i], rk.second[j]
+	switch {
+	case usable(si) && usable(sj):
+		return 2 / (1/si + 1/sj)
+	case usable(si):
+		return si
+	case usable(sj):
+		return sj
 	}
-	return min(2, 2-r.compat(i, j)-r.compat(j, i)) / 2
+	return math.SmallestNonzeroFloat64
 }
 
 // repair runs the exchange passes on b and offers the result.

@@ -18,10 +18,20 @@ type repairer struct {
 	fixed []bool
 	turns []puzzle.Rotation
 	best  func(int) []edge.Match
+
+	// An exchange's gain depends only on the two cells and their
+	// neighbours, so an exchange a pass rejected is rejected again
+	// until one of those changes: clock counts changes, changed holds
+	// each cell's last, and seen the clock when a pass last began to
+	// try the exchanges of each cell (0: never).
+	clock   uint64
+	changed []uint64
+	seen    []uint64
 }
 
 func newRepairer(comp edge.Scorer, best func(int) []edge.Match, p *puzzle.Puzzle, b *puzzle.Board) *repairer {
-	r := &repairer{comp: comp, best: best, p: p, b: b, where: make([]int, len(p.Pieces)), fixed: make([]bool, len(b.Cells)), turns: p.Turns()}
+	r := &repairer{comp: comp, best: best, p: p, b: b, where: make([]int, len(p.Pieces)), fixed: make([]bool, len(b.Cells)), turns: p.Turns(),
+		changed: make([]uint64, len(b.Cells)), seen: make([]uint64, len(b.Cells))}
 	for i := range r.where {
 		r.where[i] = -1
 	}
@@ -49,6 +59,9 @@ func (r *repairer) pass(step func() bool) int {
 			continue
 		}
 		cell := b.CellAt(i)
+		since := r.seen[i]
+		r.seen[i] = r.clock + 1
+		fresh := since == 0 || r.changedSince(i, since)
 		for _, s := range puzzle.Sides {
 			o := b.At(cell.Neighbour(s))
 			if o.IsEmpty() {
@@ -67,6 +80,9 @@ func (r *repairer) pass(step func() bool) int {
 				rot := puzzle.Rotation((int(s) - int(m.Side)%4) & 3)
 				if rot != 0 && !r.p.Rotatable {
 					continue
+				}
+				if !fresh && !r.changedSince(j, since) {
+					continue // rejected before, on the same cells
 				}
 				if r.tryExchange(i, j, puzzle.Placement{Piece: puzzle.PieceID(q), Rotation: rot}) {
 					made++
@@ -97,9 +113,26 @@ func (r *repairer) tryExchange(i, j int, in puzzle.Placement) bool {
 		b.Cells[j] = bestOut
 		r.where[in.Piece] = i
 		r.where[bestOut.Piece] = j
+		r.clock++
+		r.changed[i], r.changed[j] = r.clock, r.clock
 		return true
 	}
 	b.Cells[i], b.Cells[j] = oldI, oldJ
+	return false
+}
+
+// changedSince reports whether cell i or a neighbour changed at clock t or
+// later.
+func (r *repairer) changedSince(i int, t uint64) bool {
+	if r.changed[i] >= t {
+		return true
+	}
+	c := r.b.CellAt(i)
+	for _, s := range puzzle.Sides {
+		if n := c.Neighbour(s); r.b.In(n) && r.changed[r.b.Index(n)] >= t {
+			return true
+		}
+	}
 	return false
 }
 
