@@ -254,7 +254,7 @@ func solvePicture(c config, img image.Image, name string, progress solve.Observe
 	if progress == nil && !c.json && name == "" {
 		progress = progressPrinter(os.Stderr, start)
 	}
-	table, err := edge.NewTable(ctx, p, measure, 0)
+	table, err := priceJoins(ctx, p, measure, c.solver)
 	if err != nil {
 		return report{}, err
 	}
@@ -284,6 +284,21 @@ func solvePicture(c config, img image.Image, name string, progress solve.Observe
 		PerfectDup:   puzzle.Perfect(truth, same),
 		status:       res.Status,
 	}, nil
+}
+
+// sparseFrom is the number of pieces from which the greedy solver's joins
+// are priced by edge.NewSparse: with MGC it ranks the same partners several
+// times faster than a dense table (3,249 pieces turned: 5 s of CPU against
+// 28 s), and the greedy solver reads few joins outside the lists. The GA
+// reads any join, which a dense table answers at once.
+const sparseFrom = 2000
+
+// priceJoins builds the compatibility the solver reads.
+func priceJoins(ctx context.Context, p *puzzle.Puzzle, m edge.Measure, solver string) (edge.Compatibility, error) {
+	if solver == "greedy" && len(p.Pieces) >= sparseFrom {
+		return edge.NewSparse(ctx, p, m, edge.DefaultK, 0)
+	}
+	return edge.NewTable(ctx, p, m, 0)
 }
 
 // progressPrinter reports on stderr once a run has taken over a second.

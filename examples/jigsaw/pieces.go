@@ -155,7 +155,7 @@ func assemble(ctx context.Context, c config, fragments []image.Image, progress s
 			return nil, nil, err
 		}
 		p.Rotatable = !c.upright
-		table, err := edge.NewTable(ctx, p, measure, 0)
+		table, err := priceJoins(ctx, p, measure, "greedy")
 		if err != nil {
 			return nil, nil, err
 		}
@@ -182,7 +182,7 @@ func assemble(ctx context.Context, c config, fragments []image.Image, progress s
 		return nil, nil, err
 	}
 	p.Rotatable, p.AllowExtra = !c.upright, true
-	table, err := edge.NewTable(ctx, p, measure, 0)
+	table, err := priceJoins(ctx, p, measure, "greedy")
 	if err != nil {
 		return nil, nil, err
 	}
