@@ -3,6 +3,7 @@ package edge
 import (
 	"errors"
 	"fmt"
+	"math"
 
 	"gonum.org/v1/gonum/mat"
 )
@@ -83,7 +84,9 @@ func (m mgc) bindBounded(sides []Profile) (d Dissimilarity, lower *quadBound, er
 			mean[3*i+c] /= float64(n)
 		}
 	}
-	d = func(i, j int) float64 {
+	// sumTo is d's sum, given up once it passes stop (every term is at
+	// least 0, up to rounding).
+	sumTo := func(i, j int, stop float64) float64 {
 		a, b := s.row(i), s.face(j)
 		b = b[:len(a)]
 		md := model[mgcModel*i : mgcModel*(i+1)]
@@ -95,12 +98,33 @@ func (m mgc) bindBounded(sides []Profile) (d Dissimilarity, lower *quadBound, er
 			y := float64(b[k+1]) - float64(a[k+1]) - mu1
 			z := float64(b[k+2]) - float64(a[k+2]) - mu2
 			sum += s00*x*x + s11*y*y + s22*z*z + 2*(s01*x*y+s02*x*z+s12*y*z)
+			if sum > stop {
+				return sum
+			}
 		}
+		return sum
+	}
+	inf := math.Inf(1)
+	d = func(i, j int) float64 {
 		// S⁻¹ is positive definite, so only rounding could make the sum
 		// negative; costs are never below 0.
-		return max(sum, 0)
+		return max(sumTo(i, j, inf), 0)
 	}
 	lower = &quadBound{scale: float64(n) * (1 - 1e-6), mean: mean, model: model}
+	lower.joinUpTo = func(i, j int, limit float64) (float64, bool) {
+		// A partial sum a millionth past limit leaves the join's
+		// float32 above limit, whatever the rounding.
+		stop := limit * (1 + 1e-6)
+		first := sumTo(i, j, stop)
+		if first > stop {
+			return 0, false
+		}
+		second := sumTo(j, i, stop-max(first, 0))
+		if max(first, 0)+second > stop {
+			return 0, false
+		}
+		return max(first, 0) + max(second, 0), true
+	}
 	return d, lower, nil
 }
 
@@ -116,6 +140,9 @@ type quadBound struct {
 	scale float64
 	mean  []float64 // each side's mean colour, 3 values a side
 	model []float64 // each side's μ and form, mgcModel values a side
+	// joinUpTo returns d(i, j) + d(j, i), or false once that is sure to
+	// be dearer than limit as a float32, having stopped summing early.
+	joinUpTo func(i, j int, limit float64) (float64, bool)
 }
 
 // packed lays out, for every side in the order joinBounds reads them, what

@@ -193,8 +193,14 @@ func (b *rankBuild) pruned(ctx context.Context, workers int, lower *quadBound) e
 						continue
 					}
 					j := first + k*step
-					v, err := b.join(i, j)
-					if err != nil {
+					sum, ok := lower.joinUpTo(i, j, float64(h[0].Cost))
+					if !ok {
+						continue // dearer than every partner kept
+					}
+					v := float32(sum)
+					if v != v {
+						// Priced again for the error naming the join.
+						_, err := b.join(i, j)
 						return err
 					}
 					b.offer(i, j, v)
