@@ -50,7 +50,12 @@
 // way the picture stands). Fragments may be missing, which leaves holes,
 // and fragments of other pictures may be mixed in, which are left out: a
 // fragment no neighbour vouches for is never put in a cell merely because
-// the cell is free. It writes solved.png to -out and, with -json, prints
+// the cell is free. Fragments saved one by one as JPEG lose at their
+// edges the detail the measure compares: 292 fragments of a photograph
+// saved at quality 90 and turned came out in large correct regions, with
+// about half left out as strays and, without -rows and -cols, on a board
+// of the wrong shape; PNG or high-quality scans do far better. It writes
+// solved.png to -out and, with -json, prints
 // where every fragment went, turn being the clockwise turn in degrees that
 // shows it the right way up, row and col -1 for one left out:
 //

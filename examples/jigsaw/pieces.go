@@ -165,6 +165,12 @@ func assemble(ctx context.Context, c config, fragments []image.Image, progress s
 			return nil, nil, err
 		}
 		rows, cols = extent(res.Board)
+		if 2*rows*cols < len(fragments) {
+			// The growth was too ragged to show a rectangle (joins
+			// the measure cannot tell apart): a board of the grown
+			// region's proportions with room for every fragment.
+			rows, cols = proportioned(res.Board, len(fragments))
+		}
 		// A picture of turned fragments may have grown lying on its
 		// side: stand it as the one dimension given says.
 		if !c.upright && (c.rows > 0 && cols == c.rows && rows != c.rows || c.cols > 0 && rows == c.cols && cols != c.cols) {
@@ -232,4 +238,24 @@ func extent(b *puzzle.Board) (rows, cols int) {
 		}
 	}
 	return bottom - top + 1, right - left + 1
+}
+
+// proportioned returns the smallest board with the proportions of the
+// region b's placed pieces span that has at least n cells.
+func proportioned(b *puzzle.Board, n int) (rows, cols int) {
+	top, bottom, left, right := b.Rows, -1, b.Cols, -1
+	for i, a := range b.Cells {
+		if !a.IsEmpty() {
+			c := b.CellAt(i)
+			top, bottom = min(top, c.Row), max(bottom, c.Row)
+			left, right = min(left, c.Col), max(right, c.Col)
+		}
+	}
+	aspect := 1.0 // columns per row
+	if bottom >= top {
+		aspect = float64(right-left+1) / float64(bottom-top+1)
+	}
+	cols = max(1, int(math.Round(math.Sqrt(float64(n)*aspect))))
+	rows = (n + cols - 1) / cols
+	return rows, cols
 }

@@ -146,3 +146,56 @@ func TestPiecesErrors(t *testing.T) {
 		t.Errorf("empty folder: err = %v", err)
 	}
 }
+
+// board draws a board from rows of '#' (a piece) and '.' (empty).
+func board(rows ...string) *puzzle.Board {
+	b := puzzle.NewBoard(len(rows), len(rows[0]))
+	id := 0
+	for r, line := range rows {
+		for c, ch := range line {
+			if ch == '#' {
+				b.Set(puzzle.Cell{Row: r, Col: c}, puzzle.Placement{Piece: puzzle.PieceID(id)})
+				id++
+			}
+		}
+	}
+	return b
+}
+
+func TestExtent(t *testing.T) {
+	tests := []struct {
+		name       string
+		b          *puzzle.Board
+		rows, cols int
+	}{
+		{"a full rectangle", board("......", ".###..", ".###..", "......"), 2, 3},
+		{"a hole inside is kept", board("####", "#.##", "####"), 3, 4},
+		{"a stranger on the rim is trimmed", board("####.", "#####", "####."), 3, 4},
+		{"a missing corner is kept", board("###.", "####", "####"), 3, 4},
+		{"nothing placed", board("...", "..."), 1, 1},
+	}
+	for _, tc := range tests {
+		if rows, cols := extent(tc.b); rows != tc.rows || cols != tc.cols {
+			t.Errorf("%s: extent %d×%d, want %d×%d", tc.name, rows, cols, tc.rows, tc.cols)
+		}
+	}
+}
+
+func TestProportioned(t *testing.T) {
+	tests := []struct {
+		name       string
+		b          *puzzle.Board
+		n          int
+		rows, cols int
+	}{
+		{"square region", board("#.#", ".#.", "#.#"), 10, 4, 3},
+		{"wide region", board("#...#", "..#..", "#...#"), 15, 3, 5},
+		{"nothing placed", board("..", ".."), 4, 2, 2},
+	}
+	for _, tc := range tests {
+		rows, cols := proportioned(tc.b, tc.n)
+		if rows != tc.rows || cols != tc.cols || rows*cols < tc.n {
+			t.Errorf("%s: %d×%d, want %d×%d", tc.name, rows, cols, tc.rows, tc.cols)
+		}
+	}
+}
