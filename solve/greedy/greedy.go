@@ -79,14 +79,15 @@ func WithUnknownSize() Option { return func(s *Solver) { s.unknownSize = true } 
 //
 // The placed region floats while it grows: only its extent is bounded by
 // the board (in either orientation for Type 2), so the first piece need not
-// know where it belongs.
+// know where it belongs. Repair, re-growth from the trusted region and the
+// refinement by segment moves follow (see the package doc).
 //
 // The problem's scorer is best an edge.Compatibility (an edge.Table or
 // edge.Sparse), which ranks partners; label puzzles are ranked by their
 // labels, and any other scorer through edge.NewScorerCompatibility, which
 // prices every join once (quadratic in the pieces).
 // The solver is deterministic and makes no use of randomness. Stats.Iterations
-// counts placements.
+// counts placements, exchanges and moves tried.
 type Solver struct {
 	buddyFirst    bool
 	repairPasses  int
