@@ -61,25 +61,36 @@ func NewSparse(ctx context.Context, p *puzzle.Puzzle, m Measure, k, workers int)
 		return nil, fmt.Errorf("edge: keeping %d partners for each side of %d pieces needs %d MiB; keep fewer", k, n, uint64(4*n)*uint64(k)*8>>20)
 	}
 	b := newRankBuild(n, p.Rotatable, m.Name(), d, k)
+	prune := false
 	if lower != nil && sparsePruneFactor*k < sidePartners(n, p.Rotatable) {
-		if err := b.pruned(ctx, workers, lower); err != nil {
-			return nil, err
-		}
-		return &Sparse{n: n, rot: b.rot, name: m.Name(), k: b.k, d: d, best: b.best}, nil
-	}
-	rowBase := tableRowBases(n, b.rot)
-	rows := max(1, min(sparseBandRows, sparseBandCosts/max(1, b.rowLen(0))), 4*workerCount(workers))
-	buf := make([]float32, min(n, rows)*b.rowLen(0))
-	for lo := 0; lo < n; lo += rows {
-		hi := min(n, lo+rows)
-		if err := b.band(ctx, workers, lo, hi, buf, rowBase); err != nil {
+		if prune, err = b.pruneWorthIt(lower); err != nil {
 			return nil, err
 		}
 	}
-	if err := b.finish(ctx, workers); err != nil {
+	if prune {
+		err = b.pruned(ctx, workers, lower)
+	} else {
+		err = b.all(ctx, workers)
+	}
+	if err != nil {
 		return nil, err
 	}
 	return &Sparse{n: n, rot: b.rot, name: m.Name(), k: b.k, d: d, best: b.best}, nil
+}
+
+// all ranks every side's partners by pricing every join, band by band of
+// rows.
+func (b *rankBuild) all(ctx context.Context, workers int) error {
+	rowBase := tableRowBases(b.n, b.rot)
+	rows := max(1, min(sparseBandRows, sparseBandCosts/max(1, b.rowLen(0))), 4*workerCount(workers))
+	buf := make([]float32, min(b.n, rows)*b.rowLen(0))
+	for lo := 0; lo < b.n; lo += rows {
+		hi := min(b.n, lo+rows)
+		if err := b.band(ctx, workers, lo, hi, buf, rowBase); err != nil {
+			return err
+		}
+	}
+	return b.finish(ctx, workers)
 }
 
 // Pieces returns the number of pieces.
@@ -148,62 +159,15 @@ func (b *rankBuild) pruned(ctx context.Context, workers int, lower *quadBound) e
 	packed := lower.packed(b.rot)
 	chunks := (b.n + rankChunk - 1) / rankChunk
 	err := parallelRows(ctx, workers, chunks, func(ch int) error {
-		// Bounds of side i against candidate sides first, first+step,
-		// ...: in a Type 1 puzzle the facing side of every piece, in a
-		// Type 2 one every side.
-		count, step := b.n, 4
-		if b.rot {
-			count, step = 4*b.n, 1
-		}
-		lbs := make([]float32, count)
-		var low lowHeap
+		ps := b.newPruneScratch()
 		for a := ch * rankChunk; a < min(b.n, (ch+1)*rankChunk); a++ {
 			if err := ctx.Err(); err != nil {
 				return err
 			}
 			for sa := range 4 {
 				i := 4*a + sa
-				first, cands := 0, packed
-				if !b.rot {
-					first = (sa + 2) & 3
-					cands = packed[12*b.n*first : 12*b.n*(first+1)]
-				}
-				lower.joinBounds(i, cands, lbs)
-				// The candidate's own piece never joins it.
-				own := func(k int) bool { return (first+k*step)>>2 == a }
-				low.reset(min(4*b.k, sidePartners(b.n, b.rot)))
-				for k, lb := range lbs {
-					if !own(k) {
-						low.offer(lb, int32(k))
-					}
-				}
-				inf := float32(math.Inf(1))
-				for _, k := range low.idx {
-					j := first + int(k)*step
-					v, err := b.join(i, j)
-					if err != nil {
-						return err
-					}
-					b.offer(i, j, v)
-					lbs[k] = inf // priced
-				}
-				h := b.best[i*b.k : (i+1)*b.k]
-				for k, lb := range lbs {
-					if lb > h[0].Cost || own(k) {
-						continue
-					}
-					j := first + k*step
-					sum, ok := lower.joinUpTo(i, j, float64(h[0].Cost))
-					if !ok {
-						continue // dearer than every partner kept
-					}
-					v := float32(sum)
-					if v != v {
-						// Priced again for the error naming the join.
-						_, err := b.join(i, j)
-						return err
-					}
-					b.offer(i, j, v)
+				if _, err := b.pruneSide(i, lower, packed, ps, b.best[i*b.k:(i+1)*b.k]); err != nil {
+					return err
 				}
 			}
 		}
@@ -214,6 +178,105 @@ func (b *rankBuild) pruned(ctx context.Context, workers int, lower *quadBound) e
 	}
 	return b.finish(ctx, workers)
 }
+
+// pruneScratch is one worker's buffers for pruneSide.
+type pruneScratch struct {
+	lbs []float32 // bounds of one side against every candidate
+	low lowHeap
+}
+
+func (b *rankBuild) newPruneScratch() *pruneScratch {
+	count := b.n
+	if b.rot {
+		count = 4 * b.n
+	}
+	return &pruneScratch{lbs: make([]float32, count)}
+}
+
+// pruneSide fills heap h with side i's k best partners and reports how
+// many joins it priced. The candidates of side i are, in a Type 1 puzzle,
+// the facing side of every piece, in a Type 2 one every side.
+func (b *rankBuild) pruneSide(i int, lower *quadBound, packed []float64, ps *pruneScratch, h []Match) (priced int, err error) {
+	a := i >> 2
+	first, step, cands := 0, 1, packed
+	if !b.rot {
+		first, step = (i+2)&3, 4
+		cands = packed[12*b.n*first : 12*b.n*(first+1)]
+	}
+	lbs := ps.lbs
+	lower.joinBounds(i, cands, lbs)
+	// The candidate's own piece never joins it.
+	own := func(k int) bool { return (first+k*step)>>2 == a }
+	ps.low.reset(min(4*b.k, sidePartners(b.n, b.rot)))
+	for k, lb := range lbs {
+		if !own(k) {
+			ps.low.offer(lb, int32(k))
+		}
+	}
+	inf := float32(math.Inf(1))
+	for _, k := range ps.low.idx {
+		j := first + int(k)*step
+		v, err := b.join(i, j)
+		if err != nil {
+			return priced, err
+		}
+		priced++
+		offerHeap(h, j, v)
+		lbs[k] = inf // priced
+	}
+	for k, lb := range lbs {
+		if lb > h[0].Cost || own(k) {
+			continue
+		}
+		j := first + k*step
+		priced++
+		sum, ok := lower.joinUpTo(i, j, float64(h[0].Cost))
+		if !ok {
+			continue // dearer than every partner kept
+		}
+		v := float32(sum)
+		if v != v {
+			// Priced again for the error naming the join.
+			_, err := b.join(i, j)
+			return priced, err
+		}
+		offerHeap(h, j, v)
+	}
+	return priced, nil
+}
+
+// pruneWorthIt reports whether pruning spares enough joins to beat pricing
+// them all, which finds every join once for both its sides where pruning
+// prices a join from each side that does not rule it out. It prunes a
+// sample of sides spread over the puzzle, into scratch heaps: when their
+// bounds are weak (sides whose mean colours are alike, as in noise) they
+// price a large share of their partners, and the full build is quicker.
+func (b *rankBuild) pruneWorthIt(lower *quadBound) (bool, error) {
+	packed := lower.packed(b.rot)
+	ps := b.newPruneScratch()
+	h := make([]Match, b.k)
+	samples := min(b.n, pruneSamples)
+	priced := 0
+	for s := range samples {
+		i := 4*(s*b.n/samples) + s&3
+		for k := range h {
+			h[k] = Match{Side: math.MaxInt32, Cost: float32(math.Inf(1))}
+		}
+		n, err := b.pruneSide(i, lower, packed, ps, h)
+		if err != nil {
+			return false, err
+		}
+		priced += n
+	}
+	return pruneShare*priced < samples*sidePartners(b.n, b.rot), nil
+}
+
+// NewSparse prunes when a sample of pruneSamples sides prices less than
+// 1/pruneShare of their partners.
+const (
+	pruneSamples = 64
+	pruneShare   = 4
+)
 
 // lowHeap keeps the indices of the size lowest bounds offered, in a
 // max-heap by bound so that most offers cost one comparison.

@@ -188,15 +188,21 @@ func TestNewSparseTooLarge(t *testing.T) {
 }
 
 func BenchmarkNewSparse(b *testing.B) {
+	// MGC ranks by pruning (a lower bound spares most joins); the
+	// prediction measure prices every join. Noise tiles are the pruning's
+	// worst case: their sides' mean colours are alike.
+	measures := []edge.Measure{predictMeasure{}, edge.MGC()}
 	for _, n := range benchSizes([]int{1000}, []int{10000}) {
 		p := tilePuzzle(benchTiles(n), false)
-		b.Run(fmt.Sprintf("type1/n=%d", n), func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
-				if _, err := edge.NewSparse(context.Background(), p, predictMeasure{}, edge.DefaultK, 0); err != nil {
-					b.Fatal(err)
+		for _, m := range measures {
+			b.Run(fmt.Sprintf("type1/%s/n=%d", m.Name(), n), func(b *testing.B) {
+				b.ReportAllocs()
+				for b.Loop() {
+					if _, err := edge.NewSparse(context.Background(), p, m, edge.DefaultK, 0); err != nil {
+						b.Fatal(err)
+					}
 				}
-			}
-		})
+			})
+		}
 	}
 }

@@ -485,7 +485,12 @@ func (b *rankBuild) offer(i, j int, v float32) {
 	if b.k == 0 {
 		return
 	}
-	h := b.best[i*b.k : (i+1)*b.k]
+	offerHeap(b.best[i*b.k:(i+1)*b.k], j, v)
+}
+
+// offerHeap puts partner j at cost v into heap h if it beats the worst
+// kept.
+func offerHeap(h []Match, j int, v float32) {
 	m := Match{Side: int32(j), Cost: v}
 	if !rankWorse(h[0], m) {
 		return
