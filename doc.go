@@ -20,7 +20,16 @@
 //     counting of solutions.
 //   - solve/strips: strips in a row, as a shredded page's: their order and
 //     turns, exactly for a page, by local search for a collection.
+//   - solve/greedy: picture re-assembly: best-buddy placement (Paikin and
+//     Tal), loop-checked segments moved as wholes, strays left out.
+//   - solve/csp, solve/ga, solve/sa, solve/tabu, solve/baseline, solve/lp:
+//     the thesis's methods and their relatives, composed by options.
+//   - solve/exactcover, solve/tiling, puzzle/polyomino: polyomino tiling.
+//   - esp: puzzles with missing pieces (Empty Slot Prediction).
+//   - eternity: Eternity II's formats, rules, exact and score searches.
 //   - solve/solvetest: the contract suite any Solver, ours or yours, can run.
+//
+// The README's package table says more of each.
 //
 // # Conventions
 //
