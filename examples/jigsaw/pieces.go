@@ -146,6 +146,9 @@ func assemble(ctx context.Context, c config, fragments []image.Image, progress s
 		return nil, nil, err
 	}
 	rows, cols := c.rows, c.cols
+	// The joins depend on the fragments alone, not on the board: both
+	// solves read one table.
+	var table edge.Compatibility
 	if rows == 0 || cols == 0 {
 		// A picture up to four times as long as it is high fits a
 		// square board of twice the square root of the fragments.
@@ -155,8 +158,7 @@ func assemble(ctx context.Context, c config, fragments []image.Image, progress s
 			return nil, nil, err
 		}
 		p.Rotatable = !c.upright
-		table, err := priceJoins(ctx, p, measure, "greedy")
-		if err != nil {
+		if table, err = priceJoins(ctx, p, measure, "greedy"); err != nil {
 			return nil, nil, err
 		}
 		res, err := greedy.New(greedy.WithUnknownSize()).Solve(ctx, solve.Problem{Puzzle: p, Scorer: table},
@@ -188,9 +190,10 @@ func assemble(ctx context.Context, c config, fragments []image.Image, progress s
 		return nil, nil, err
 	}
 	p.Rotatable, p.AllowExtra = !c.upright, true
-	table, err := priceJoins(ctx, p, measure, "greedy")
-	if err != nil {
-		return nil, nil, err
+	if table == nil {
+		if table, err = priceJoins(ctx, p, measure, "greedy"); err != nil {
+			return nil, nil, err
+		}
 	}
 	res, err := greedy.New(greedy.WithStrays(true)).Solve(ctx, solve.Problem{Puzzle: p, Scorer: table},
 		solve.WithSeed(c.seed), solve.WithObserver(progress))
