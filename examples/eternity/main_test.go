@@ -117,6 +117,48 @@ func TestSolve(t *testing.T) {
 	}
 }
 
+// TestOrder checks that -order decreasing runs the exact search in
+// eternity.ExactDescending's order: the same placements before the first
+// solution as the package's own search, and the same count.
+func TestOrder(t *testing.T) {
+	in, err := generate("5x5", 3, 5, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	nodes := map[string]uint64{}
+	for order, opts := range map[string][]eternity.ExactOption{
+		orderIncreasing: nil,
+		orderDecreasing: {eternity.ExactDescending()},
+	} {
+		x, err := eternity.NewExact(in.p, opts...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, st, err := x.First(context.Background())
+		if err != nil || b == nil {
+			t.Fatalf("%s: no first solution: %v", order, err)
+		}
+		nodes[order] = st.Nodes
+	}
+	if nodes[orderIncreasing] == nodes[orderDecreasing] {
+		t.Fatalf("both orders make %d placements: the puzzle does not tell them apart", nodes[orderIncreasing])
+	}
+	counts := map[string]uint64{}
+	for order, want := range nodes {
+		c := base(t)
+		c.gen, c.frame, c.inner, c.order = "5x5", 3, 5, order
+		r := runJSON(t, c)
+		if r.Nodes != int64(want) || r.Order != order || r.Status != solve.Solved.String() {
+			t.Errorf("-order %s: %d placements (order %q, %s), want %d, solved", order, r.Nodes, r.Order, r.Status, want)
+		}
+		c.mode = "count"
+		counts[order] = runJSON(t, c).Solutions
+	}
+	if counts[orderIncreasing] != counts[orderDecreasing] {
+		t.Errorf("counts %v differ between the orders", counts)
+	}
+}
+
 // TestCount checks the count mode against counts made here by the other
 // search: the general backtracker's count up to turns for the pinned exact
 // search, and the exact search's unpinned count, a quarter of which are
@@ -287,6 +329,9 @@ func TestErrors(t *testing.T) {
 		{"pin on a non-square board", func(c *config) { c.gen, c.pinSet = "4x5", true }, "not square"},
 		{"checkpoint of another method", func(c *config) { c.mode, c.method, c.checkpoint = "score", "sa", "x.json" }, "-method hunt"},
 		{"negative timeout", func(c *config) { c.timeout = -time.Second }, "negative"},
+		{"unknown order", func(c *config) { c.order = "random" }, `-order "random"`},
+		{"order of another method", func(c *config) { c.method, c.order = "backtrack", orderDecreasing }, "-method exact"},
+		{"no workers", func(c *config) { c.workers = 0 }, "-workers 0"},
 		{"method in reproduce", func(c *config) { c.mode, c.method = "reproduce", "sa" }, "does not apply"},
 		{"no random boards", func(c *config) { c.mode, c.repro.random = "reproduce", 0 }, "-r-random"},
 		{"no GA time", func(c *config) { c.mode, c.repro.ga = "reproduce", 0 }, "-r-ga"},
