@@ -3,11 +3,11 @@
 // 001) beside its numbers.
 //
 //	go run ./examples/eternity [-pieces FILE | -gen 8x8 -frame 3 -inner 12 -seed 1]
-//	                           [-hints file|none|centre|clues] [-mode solve|count|score|reproduce]
+//	                           [-hints file|none|centre|clues] [-mode solve|count|score|reproduce|merge]
 //	                           [-method NAME] [-pin] [-order increasing|decreasing]
 //	                           [-timeout D] [-workers N]
 //	                           [-checkpoint FILE -checkpoint-every D] [-resume FILE]
-//	                           [-out DIR] [-json]
+//	                           [-split N [-index I]] [-out DIR] [-json]
 //
 // -pieces reads a piece file in any format eternity.LoadFile detects (the
 // eternity2.dev JSON, Brendan Owen's "W H" text, the hint-count text of the
@@ -42,6 +42,7 @@
 //     configurations) and backtrack-score (the seed's way of scoring a
 //     backtracker: the deepest partial board a row scan reached).
 //   - reproduce: the seed's experiments R0 to R11 (see reproduce.go).
+//   - merge: sum the results of a count split into work items (below).
 //
 // -pin, on by default for -mode count (give -pin to use it with -mode
 // solve), puts the lowest-numbered corner piece in the
@@ -78,6 +79,22 @@
 // -workers sets the goroutines of the exact solve, the hunt and breaks;
 // it defaults to runtime.GOMAXPROCS(0), so that GOMAXPROCS=1 gives one
 // worker, a deterministic run and a placement count that repeats.
+//
+// # Work items
+//
+// A count too long for one machine runs as N work items of an existing
+// batch engine: -mode count -split N -index I counts item I's share of the
+// search (the branches of eternity.Exact.Split numbered I modulo N, the
+// same split in every item) and writes it as item-IIIII-of-NNNNN.json
+// under -out, a folder all items share. -index defaults to the
+// JOB_COMPLETION_INDEX environment variable, which a Kubernetes Indexed Job
+// sets in each pod, so the same command line serves every item. Then
+//
+//	go run ./examples/eternity -mode merge -out DIR
+//
+// checks that every index of the split reported a finished count of the
+// same search (puzzle, pin and order) and prints the sum: the solutions
+// and the placements of a single run.
 //
 // With -json the program prints one JSON object on stdout, and progress
 // goes to stderr either way:
@@ -140,6 +157,7 @@ type config struct {
 	// take is an error rather than quietly dropped.
 	pinSet          bool
 	order           string
+	split, index    int
 	timeout         time.Duration
 	workers         int
 	checkpoint      string
@@ -170,6 +188,10 @@ type report struct {
 	Order       string  `json:"order,omitempty"`
 	Hints       int     `json:"hints"`
 	PNG         string  `json:"png,omitempty"`
+	// Split and Index say which work item a count was (Index of Split);
+	// a merge gives Split alone.
+	Split int  `json:"split,omitempty"`
+	Index *int `json:"index,omitempty"`
 }
 
 // modes lists the modes, each with its methods, the first the default.
@@ -178,6 +200,7 @@ var modes = map[string][]string{
 	"count":     {"exact", "backtrack"},
 	"score":     {"breaks", "hunt", "sa", "sa-strong", "ga-simple", "ga-steady", "ga-incremental", "backtrack-score"},
 	"reproduce": nil,
+	"merge":     nil,
 }
 
 func main() {
@@ -188,10 +211,12 @@ func main() {
 	flag.IntVar(&c.inner, "inner", defaultInner, "inner colours of a generated puzzle")
 	flag.Uint64Var(&c.seed, "seed", 1, "seed of the generator, the scramble and the stochastic methods")
 	flag.StringVar(&c.hints, "hints", "file", "fixed pieces: file (as the file gives), none, centre or clues (the last two for the official 16×16 set)")
-	flag.StringVar(&c.mode, "mode", "solve", "solve, count, score or reproduce")
+	flag.StringVar(&c.mode, "mode", "solve", "solve, count, score, reproduce or merge (of work items' results under -out)")
 	flag.StringVar(&c.method, "method", "", "method: "+methodHelp()+" (default: the first of the mode's; hunt with -checkpoint or -resume)")
 	flag.BoolVar(&c.pin, "pin", true, "pin the lowest-numbered corner piece top-left on a square board without hints (default for count; solve only when given)")
 	flag.StringVar(&c.order, "order", orderIncreasing, "exact: candidate order, "+orderIncreasing+" or "+orderDecreasing+" piece number (the placement count of one order needs -workers 1)")
+	flag.IntVar(&c.split, "split", 0, "count: run the count as this many work items, each writing its result under -out (default: one run)")
+	flag.IntVar(&c.index, "index", -1, "the work item to run, 0 to N-1 for -split N (default: $"+indexEnv+")")
 	flag.DurationVar(&c.timeout, "timeout", 0, "give up after this long (default 10m for solve and count, 1m for score)")
 	flag.IntVar(&c.workers, "workers", runtime.GOMAXPROCS(0), "goroutines of the exact solve, the hunt and breaks (default: GOMAXPROCS)")
 	flag.StringVar(&c.checkpoint, "checkpoint", "", "hunt: save the search to this file")
@@ -231,7 +256,10 @@ type instance struct {
 func run(ctx context.Context, c config, stdout, stderr io.Writer) error {
 	methods, ok := modes[c.mode]
 	if !ok {
-		return fmt.Errorf("unknown -mode %q; choose solve, count, score or reproduce", c.mode)
+		return fmt.Errorf("unknown -mode %q; choose solve, count, score, reproduce or merge", c.mode)
+	}
+	if c.mode == "merge" {
+		return merge(c, stdout, stderr)
 	}
 	if c.mode == "reproduce" {
 		if c.method != "" {
@@ -260,6 +288,9 @@ func run(ctx context.Context, c config, stdout, stderr io.Writer) error {
 	}
 	if c.workers < 1 {
 		return fmt.Errorf("-workers %d: want 1 or more", c.workers)
+	}
+	if err := resolveIndex(&c); err != nil {
+		return err
 	}
 	if (c.checkpoint != "" || c.resume != "") && c.method != "hunt" {
 		return fmt.Errorf("-checkpoint and -resume apply to -method hunt, not %s", c.method)
@@ -293,9 +324,12 @@ func run(ctx context.Context, c config, stdout, stderr io.Writer) error {
 			return err
 		}
 		xopts := exactOptions(pin, c.order)
-		if c.mode == "solve" {
+		switch {
+		case c.mode == "solve":
 			o, err = solveExact(ctx, p, c.method, pin, xopts, c.workers, stderr)
-		} else {
+		case c.split > 0:
+			o, err = countItem(ctx, in, c, pin, xopts, stderr)
+		default:
 			o, err = count(ctx, p, c.method, pin, xopts, stderr)
 		}
 		if err != nil {
@@ -317,6 +351,9 @@ func run(ctx context.Context, c config, stdout, stderr io.Writer) error {
 	}
 	if c.method == "exact" {
 		r.Order = c.order
+	}
+	if c.split > 0 {
+		r.Split, r.Index = c.split, &c.index
 	}
 	if o.board != nil {
 		r.Score, r.Score544 = eternity.Score(p, o.board), eternity.Score544(p, o.board)
@@ -346,7 +383,7 @@ func printSummary(w io.Writer, r report) {
 	fmt.Fprintf(w, "method:     %s %s (%s)\n", r.Mode, r.Method, r.Status)
 	fmt.Fprintf(w, "score:      %d/%d joins (seed's measure %d/%d)\n", r.Score, r.MaxScore, r.Score544, r.MaxScore544)
 	switch r.Mode {
-	case "count":
+	case "count", "merge":
 		up := ""
 		if r.Pinned {
 			up = " up to turning the board"

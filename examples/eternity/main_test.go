@@ -38,7 +38,7 @@ func sharedFile(t *testing.T, name string) string {
 // under a test directory and printing JSON.
 func base(t *testing.T) config {
 	return config{frame: defaultFrame, inner: defaultInner, seed: 1, hints: "file", mode: "solve",
-		pin: true, workers: 1, out: t.TempDir(), json: true, repro: defaultReproBudget()}
+		pin: true, workers: 1, index: -1, out: t.TempDir(), json: true, repro: defaultReproBudget()}
 }
 
 // runJSON runs c and decodes the one JSON object it prints.
@@ -332,6 +332,10 @@ func TestErrors(t *testing.T) {
 		{"unknown order", func(c *config) { c.order = "random" }, `-order "random"`},
 		{"order of another method", func(c *config) { c.method, c.order = "backtrack", orderDecreasing }, "-method exact"},
 		{"no workers", func(c *config) { c.workers = 0 }, "-workers 0"},
+		{"index without split", func(c *config) { c.mode, c.index = "count", 0 }, "give -split"},
+		{"split of a solve", func(c *config) { c.split, c.index = 2, 0 }, "-mode count"},
+		{"index out of range", func(c *config) { c.mode, c.split, c.index = "count", 2, 2 }, "index 2"},
+		{"merge of nothing", func(c *config) { c.mode = "merge" }, "no item files"},
 		{"method in reproduce", func(c *config) { c.mode, c.method = "reproduce", "sa" }, "does not apply"},
 		{"no random boards", func(c *config) { c.mode, c.repro.random = "reproduce", 0 }, "-r-random"},
 		{"no GA time", func(c *config) { c.mode, c.repro.ga = "reproduce", 0 }, "-r-ga"},
