@@ -16,6 +16,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -101,8 +102,36 @@ func resolveIndex(c *config) error {
 	return nil
 }
 
+// itemCheckpoint is a work item's resumable state, saved under -out as
+// the item runs and when it is stopped, so that the item run again (a pod
+// the engine restarts after a preemption) goes on where it stopped.
+type itemCheckpoint struct {
+	Split       int    `json:"split"`
+	Index       int    `json:"index"`
+	Fingerprint uint64 `json:"fingerprint"`
+	Depth       int    `json:"depth"`
+	Branches    int    `json:"branches"`
+	// Next numbers, among the item's branches, the one in progress (or
+	// the next to start); Solutions and Nodes are the counts of those
+	// before it, with the split's placements for item 0.
+	Next      int     `json:"next"`
+	Solutions uint64  `json:"solutions"`
+	Nodes     uint64  `json:"nodes"`
+	Seconds   float64 `json:"seconds"`
+	// Branch is the branch in progress, nil when it has not started.
+	Branch *eternity.Checkpoint `json:"branch,omitempty"`
+}
+
+// checkpointFile returns the name of item index's checkpoint under dir;
+// merge's pattern does not match it.
+func checkpointFile(dir string, index, split int) string {
+	return filepath.Join(dir, fmt.Sprintf("checkpoint-%05d-of-%05d.json", index, split))
+}
+
 // countItem counts the branches of item c.index of c.split and writes the
-// item's file under c.out.
+// item's file under c.out. It goes on from the item's checkpoint when one
+// is there, saves one every -checkpoint-every and when ctx ends, and
+// removes it once the item's file is written.
 func countItem(ctx context.Context, in instance, c config, pin puzzle.PieceID, xopts []eternity.ExactOption, stderr io.Writer) (outcome, error) {
 	start := time.Now()
 	p := in.p
@@ -130,42 +159,123 @@ func countItem(ctx context.Context, in instance, c config, pin puzzle.PieceID, x
 			break
 		}
 	}
-	it.Branches = len(branches)
-	status := solve.Exhausted
 	if st.Status == solve.Canceled {
-		status = solve.Canceled
+		// Nothing to save: the split is made afresh on the next run.
+		return outcome{seconds: time.Since(start).Seconds(), status: solve.Canceled, pinned: pin >= 0}, nil
 	}
-	if c.index == 0 {
-		it.Nodes += st.Nodes
+	it.Branches = len(branches)
+	var mine []*eternity.Branch
+	for j := c.index; j < len(branches); j += c.split {
+		mine = append(mine, branches[j])
 	}
-	mine := 0
-	for j := c.index; j < len(branches) && status == solve.Exhausted; j += c.split {
-		n, bst, err := branches[j].Run(ctx)
+	cpPath := checkpointFile(c.out, c.index, c.split)
+	cp, err := readItemCheckpoint(cpPath, it)
+	if err != nil {
+		return outcome{}, err
+	}
+	if cp == nil {
+		cp = &itemCheckpoint{Split: c.split, Index: c.index, Fingerprint: it.Fingerprint, Depth: it.Depth, Branches: it.Branches}
+		if c.index == 0 {
+			cp.Nodes = st.Nodes
+		}
+	} else {
+		fmt.Fprintf(stderr, "item %d of %d: going on from %s at branch %d of %d\n", c.index, c.split, cpPath, cp.Next, len(mine))
+		if cp.Branch != nil {
+			if mine[cp.Next], err = x.Resume(*cp.Branch); err != nil {
+				return outcome{}, fmt.Errorf("%s: %w", cpPath, err)
+			}
+		}
+	}
+	earlier := cp.Seconds
+	save := func() error {
+		cp.Seconds = earlier + time.Since(start).Seconds()
+		return writeJSON(cpPath, cp)
+	}
+	lastSave := time.Now()
+	status := solve.Exhausted
+	for cp.Next < len(mine) {
+		b := mine[cp.Next]
+		bctx, cancel := ctx, context.CancelFunc(func() {})
+		if c.checkpointEvery > 0 {
+			// End the run at the next save; the branch goes on after it.
+			bctx, cancel = context.WithDeadline(ctx, lastSave.Add(c.checkpointEvery))
+		}
+		n, bst, err := b.Run(bctx)
+		cancel()
 		if err != nil {
 			return outcome{}, err
 		}
-		it.Solutions += n
-		it.Nodes += bst.Nodes
-		mine++
-		if bst.Status == solve.Canceled {
+		if bst.Status == solve.Exhausted {
+			cp.Solutions += n
+			cp.Nodes += bst.Nodes
+			cp.Next++
+			cp.Branch = nil
+		} else {
+			bcp := b.Checkpoint()
+			cp.Branch = &bcp
+		}
+		if ctx.Err() != nil {
 			status = solve.Canceled
+			if err := save(); err != nil {
+				return outcome{}, err
+			}
+			break
+		}
+		if time.Since(lastSave) >= c.checkpointEvery && cp.Next < len(mine) {
+			if err := save(); err != nil {
+				return outcome{}, err
+			}
+			lastSave = time.Now()
 		}
 	}
-	it.Seconds = time.Since(start).Seconds()
+	it.Solutions, it.Nodes = cp.Solutions, cp.Nodes
+	it.Seconds = earlier + time.Since(start).Seconds()
 	it.Status = status.String()
-	fmt.Fprintf(stderr, "item %d of %d: %d of %d branches (split at depth %d), %d solutions, %s\n",
-		c.index, c.split, mine, len(branches), it.Depth, it.Solutions, it.Status)
-	if err := writeItem(itemFile(c.out, c.index, c.split), it); err != nil {
-		return outcome{}, err
+	fmt.Fprintf(stderr, "item %d of %d: %d of its %d branches done (%d in the split at depth %d), %d solutions, %s\n",
+		c.index, c.split, cp.Next, len(mine), len(branches), it.Depth, it.Solutions, it.Status)
+	if status == solve.Exhausted {
+		if err := writeJSON(itemFile(c.out, c.index, c.split), it); err != nil {
+			return outcome{}, err
+		}
+		if err := os.Remove(cpPath); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return outcome{}, err
+		}
 	}
 	return outcome{solutions: it.Solutions, nodes: int64(it.Nodes), iterations: int64(it.Nodes),
 		seconds: it.Seconds, status: status, pinned: it.Pinned}, nil
 }
 
-// writeItem writes the item's file whole or not at all: an item killed
-// while writing leaves no file to be mistaken for its result.
-func writeItem(path string, it item) error {
-	data, err := json.MarshalIndent(it, "", "  ")
+// readItemCheckpoint reads the item's checkpoint, nil when there is none.
+// A checkpoint of another search or split is an error, not ignored: the
+// folder holds another run's state.
+func readItemCheckpoint(path string, it item) (*itemCheckpoint, error) {
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var cp itemCheckpoint
+	if err := json.Unmarshal(data, &cp); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if cp.Split != it.Split || cp.Index != it.Index || cp.Fingerprint != it.Fingerprint || cp.Depth != it.Depth || cp.Branches != it.Branches {
+		return nil, fmt.Errorf("%s: a checkpoint of another search or split (item %d of %d, fingerprint %#x, depth %d, %d branches); remove it or use another -out",
+			path, cp.Index, cp.Split, cp.Fingerprint, cp.Depth, cp.Branches)
+	}
+	mine := (it.Branches - it.Index + it.Split - 1) / it.Split
+	if cp.Next < 0 || cp.Next > mine || (cp.Branch != nil && cp.Next == mine) {
+		return nil, fmt.Errorf("%s: branch %d of the item's %d", path, cp.Next, mine)
+	}
+	return &cp, nil
+}
+
+// writeJSON writes v to the file whole or not at all: an item killed
+// while writing leaves no file to be mistaken for its result or its
+// checkpoint.
+func writeJSON(path string, v any) error {
+	data, err := json.MarshalIndent(v, "", "  ")
 	if err != nil {
 		return err
 	}

@@ -96,10 +96,102 @@ func TestMergeChecks(t *testing.T) {
 		t.Fatal(err)
 	}
 	it.Status = "canceled"
-	if err := writeItem(path, it); err != nil {
+	if err := writeJSON(path, it); err != nil {
 		t.Fatal(err)
 	}
 	if err := run(context.Background(), m, &stdout, &stderr); err == nil || !strings.Contains(err.Error(), "stopped before the end") {
 		t.Fatalf("merge with a stopped item: err = %v", err)
+	}
+}
+
+// TestJobManifest checks that count-job.yaml runs as many items as it
+// splits the count into, on this program.
+func TestJobManifest(t *testing.T) {
+	data, err := os.ReadFile("count-job.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	field := func(prefix string) string {
+		for line := range strings.Lines(string(data)) {
+			line = strings.TrimSpace(line)
+			if v, ok := strings.CutPrefix(line, prefix); ok {
+				v, _, _ = strings.Cut(v, "#")
+				return strings.TrimSpace(v)
+			}
+		}
+		t.Fatalf("count-job.yaml has no line %q", prefix)
+		return ""
+	}
+	if c, s := field("completions:"), field("- -split="); c != s {
+		t.Errorf("completions %s, -split %s: every item must run", c, s)
+	}
+	if m := field("completionMode:"); m != "Indexed" {
+		t.Errorf("completionMode %s, want Indexed (it sets %s)", m, indexEnv)
+	}
+	if img := field("image:"); img != "ko://github.com/reassemble/jigsaw/examples/eternity" {
+		t.Errorf("image %s, want this program's ko:// reference", img)
+	}
+}
+
+// TestItemResume stops a work item again and again and runs it anew each
+// time, as an engine restarts a preempted pod, until it finishes; it must
+// end with the counts of the item run straight through. The context is
+// cancelled before each run, so each run makes one window of placements
+// (the search looks at the context every 65,536) and saves its checkpoint:
+// the stops fall mid-branch at the same places on any machine.
+func TestItemResume(t *testing.T) {
+	c := base(t)
+	// 48 solutions up to turns, 1,626,854 placements in all.
+	c.gen, c.frame, c.inner, c.mode, c.split = "6x6", 3, 6, "count", 2
+	for index := range c.split {
+		c.index = index
+		straight := c
+		straight.out = t.TempDir()
+		want := runJSON(t, straight)
+		wantFile, err := os.ReadFile(itemFile(straight.out, index, c.split))
+		if err != nil {
+			t.Fatal(err)
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		cancel()
+		stopped := c
+		stopped.out = t.TempDir()
+		runs := 0
+		for {
+			runs++
+			var stdout, stderr bytes.Buffer
+			err := run(ctx, stopped, &stdout, &stderr)
+			if err == nil {
+				break
+			}
+			if !strings.Contains(err.Error(), "stopped before the end") || runs > 1000 {
+				t.Fatalf("item %d, run %d: %v\n%s", index, runs, err, stderr.String())
+			}
+			if _, err := os.Stat(checkpointFile(stopped.out, index, c.split)); err != nil {
+				t.Fatalf("item %d, run %d: stopped without a checkpoint: %v", index, runs, err)
+			}
+		}
+		if runs < 3 {
+			t.Fatalf("item %d finished in %d runs: not stopped mid-way", index, runs)
+		}
+		got, err := os.ReadFile(itemFile(stopped.out, index, c.split))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var a, b item
+		if err := json.Unmarshal(wantFile, &a); err != nil {
+			t.Fatal(err)
+		}
+		if err := json.Unmarshal(got, &b); err != nil {
+			t.Fatal(err)
+		}
+		a.Seconds, b.Seconds = 0, 0
+		if a != b || b.Solutions != want.Solutions {
+			t.Errorf("item %d stopped %d times: %+v; straight through: %+v", index, runs-1, b, a)
+		}
+		if _, err := os.Stat(checkpointFile(stopped.out, index, c.split)); err == nil {
+			t.Errorf("item %d: the checkpoint is left after the item finished", index)
+		}
+		t.Logf("item %d: %d solutions, %d placements, in %d runs", index, b.Solutions, b.Nodes, runs)
 	}
 }

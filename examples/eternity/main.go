@@ -96,6 +96,16 @@
 // same search (puzzle, pin and order) and prints the sum: the solutions
 // and the placements of a single run.
 //
+// An item saves its state as checkpoint-IIIII-of-NNNNN.json under -out
+// every -checkpoint-every and when it is stopped (-timeout, an interrupt,
+// or the SIGTERM an engine sends before it preempts a pod); run again, it
+// goes on from there and ends with the counts of an item run straight
+// through. The checkpoint is removed once the item's result is written.
+//
+// count-job.yaml beside this file is such a Job (16 items, two at a time,
+// a shared volume for the results), with the ko command that builds the
+// image and starts it.
+//
 // With -json the program prints one JSON object on stdout, and progress
 // goes to stderr either way:
 //
@@ -122,10 +132,12 @@ import (
 	"io"
 	"math/rand/v2"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/reassemble/jigsaw/eternity"
@@ -220,7 +232,7 @@ func main() {
 	flag.DurationVar(&c.timeout, "timeout", 0, "give up after this long (default 10m for solve and count, 1m for score)")
 	flag.IntVar(&c.workers, "workers", runtime.GOMAXPROCS(0), "goroutines of the exact solve, the hunt and breaks (default: GOMAXPROCS)")
 	flag.StringVar(&c.checkpoint, "checkpoint", "", "hunt: save the search to this file")
-	flag.DurationVar(&c.checkpointEvery, "checkpoint-every", time.Minute, "hunt: how often to save the checkpoint (it is saved at the end too)")
+	flag.DurationVar(&c.checkpointEvery, "checkpoint-every", time.Minute, "hunt and -split items: how often to save the checkpoint (it is saved at the end too)")
 	flag.StringVar(&c.resume, "resume", "", "hunt: go on from this checkpoint")
 	flag.StringVar(&c.out, "out", "", "directory for the pictures (default: a new temporary directory)")
 	flag.BoolVar(&c.json, "json", false, "print one JSON object on stdout instead of the summary")
@@ -231,7 +243,13 @@ func main() {
 			c.pinSet = true
 		}
 	})
-	if err := run(context.Background(), c, os.Stdout, os.Stderr); err != nil {
+	// An interrupt or a SIGTERM (a batch engine's notice of preemption)
+	// ends the search as a timeout does: the report, and the checkpoint
+	// of a hunt or a work item, are of what it had.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := run(ctx, c, os.Stdout, os.Stderr); err != nil {
+		stop()
 		fmt.Fprintln(os.Stderr, "eternity:", err)
 		os.Exit(1)
 	}
@@ -373,7 +391,7 @@ func run(ctx context.Context, c config, stdout, stderr io.Writer) error {
 	// A solve or count that ran out of time did not do its job; a score
 	// search always ends so.
 	if c.mode != "score" && o.status != solve.Solved && o.status != solve.Exhausted {
-		return fmt.Errorf("%s stopped before the end (%v after %v); the report is of what it had", c.mode, o.status, c.timeout)
+		return fmt.Errorf("%s stopped before the end (%v, with -timeout %v); the report is of what it had", c.mode, o.status, c.timeout)
 	}
 	return nil
 }
