@@ -53,6 +53,7 @@ type Exact struct {
 	cells     int
 	preplaced []int32 // element in each cell before the search, -1 for none
 	fits      bool    // the preplaced pieces fit each other and the rim
+	turned    bool    // p is the caller's puzzle turned a quarter (firstEitherWay)
 	print     uint64  // fingerprint of the puzzle and options, for checkpoints
 }
 

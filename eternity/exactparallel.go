@@ -19,12 +19,22 @@ const branchesPerWorker = 16
 // an earlier Run or First stopped. The board is nil when the branch has
 // none (status Exhausted) or ctx ended the search first (Canceled).
 func (b *Branch) First(ctx context.Context) (*puzzle.Board, ExactStats, error) {
+	return b.first(ctx, nil)
+}
+
+// first is First, offering keep (when not nil) the partial board the
+// search stands at each time it looks at the context.
+func (b *Branch) first(ctx context.Context, keep *deepest) (*puzzle.Board, ExactStats, error) {
 	start := time.Now()
 	if ctx == nil {
 		return nil, ExactStats{}, errNilContext
 	}
 	s := b.s
 	s.ctx = ctx
+	if keep != nil {
+		s.tick = keep.tick
+		defer func() { s.tick = nil }()
+	}
 	var board *puzzle.Board
 	covered := s.run(func() bool {
 		board = puzzle.NewBoardFor(b.x.p)
@@ -53,10 +63,75 @@ func (x *Exact) FirstParallel(ctx context.Context, workers int) (*puzzle.Board, 
 	if workers <= 1 {
 		return x.First(ctx)
 	}
+	return x.firstParallel(ctx, workers, nil)
+}
+
+// firstParallel is FirstParallel for workers > 1, offering keep (when not
+// nil) the partial boards the workers stand at.
+func (x *Exact) firstParallel(ctx context.Context, workers int, keep *deepest) (*puzzle.Board, ExactStats, error) {
 	if x.cfg.initial == nil {
-		return x.firstEitherWay(ctx, workers)
+		return x.firstEitherWay(ctx, workers, keep)
 	}
-	return x.firstSplit(ctx, workers)
+	return x.firstSplit(ctx, workers, keep)
+}
+
+// deepest keeps the deepest of the partial boards the workers of a
+// parallel search stand at when they look at the context (every pollEvery
+// placements, and when they stop): the board an unsolved search reports.
+// Sampling at the polls keeps the search's inner loop as it is. Safe for
+// concurrent use.
+type deepest struct {
+	depth atomic.Int64 // the placements of board; -1 while there is none
+	mu    sync.Mutex
+	board *puzzle.Board
+}
+
+// newDeepest returns a keeper with no board.
+func newDeepest() *deepest {
+	k := &deepest{}
+	k.depth.Store(-1)
+	return k
+}
+
+// tick is a search's tick: it offers the search's position and polls the
+// context.
+func (k *deepest) tick(s *search) int64 {
+	k.offer(s)
+	select {
+	case <-s.ctx.Done():
+		return 0
+	default:
+		return pollEvery
+	}
+}
+
+// offer keeps the board s stands at if it is deeper than the one kept. A
+// search of the quarter-turned puzzle (firstEitherWay) has its board
+// turned back.
+func (k *deepest) offer(s *search) {
+	d := int64(s.d)
+	if d <= k.depth.Load() {
+		return
+	}
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if d <= k.depth.Load() {
+		return
+	}
+	b := puzzle.NewBoardFor(s.x.p)
+	s.board(b, s.d)
+	if s.x.turned {
+		b = b.Turn(3)
+	}
+	k.board = b
+	k.depth.Store(d)
+}
+
+// best returns the deepest board offered, nil for none.
+func (k *deepest) best() *puzzle.Board {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	return k.board
 }
 
 // firstEitherWay races two searches of the same puzzle that explore in
@@ -70,7 +145,7 @@ func (x *Exact) FirstParallel(ctx context.Context, workers int) (*puzzle.Board, 
 // scan not after 3·10⁹; on em_7x7_b3_i6_s1 decreasing order needs 5·10⁷
 // placements, increasing 10⁹), and racing two orders costs at most twice
 // the quicker one.
-func (x *Exact) firstEitherWay(ctx context.Context, workers int) (*puzzle.Board, ExactStats, error) {
+func (x *Exact) firstEitherWay(ctx context.Context, workers int, keep *deepest) (*puzzle.Board, ExactStats, error) {
 	start := time.Now()
 	turned := x.p.Rows != x.p.Cols && x.cfg.pin < 0
 	var (
@@ -79,6 +154,9 @@ func (x *Exact) firstEitherWay(ctx context.Context, workers int) (*puzzle.Board,
 	)
 	if turned {
 		y, err = newExact(quarterTurned(x.p), x.cfg)
+		if y != nil {
+			y.turned = true
+		}
 	} else {
 		cfg := x.cfg
 		cfg.desc = !cfg.desc
@@ -97,7 +175,7 @@ func (x *Exact) firstEitherWay(ctx context.Context, workers int) (*puzzle.Board,
 	half := max(workers/2, 1)
 	for k, e := range []*Exact{x, y} {
 		go func() {
-			b, st, _ := e.firstSplit(ctx, max(half, workers-half*k))
+			b, st, _ := e.firstSplit(ctx, max(half, workers-half*k), keep)
 			if b != nil && k == 1 && turned {
 				b = b.Turn(3)
 			}
@@ -146,9 +224,13 @@ func quarterTurned(p *puzzle.Puzzle) *puzzle.Puzzle {
 }
 
 // firstSplit is FirstParallel by splitting the search into branches.
-func (x *Exact) firstSplit(ctx context.Context, workers int) (*puzzle.Board, ExactStats, error) {
+func (x *Exact) firstSplit(ctx context.Context, workers int, keep *deepest) (*puzzle.Board, ExactStats, error) {
 	if workers <= 1 {
-		return x.First(ctx)
+		if keep == nil {
+			return x.First(ctx)
+		}
+		whole := &Branch{x: x, s: x.newSearch(ctx)}
+		return whole.first(ctx, keep)
 	}
 	start := time.Now()
 	var (
@@ -190,7 +272,7 @@ func (x *Exact) firstSplit(ctx context.Context, workers int) (*puzzle.Board, Exa
 				if i >= len(branches) {
 					return
 				}
-				b, st, err := branches[i].First(ctx)
+				b, st, err := branches[i].first(ctx, keep)
 				total.Add(st.Nodes)
 				if err != nil || st.Status == solve.Canceled {
 					if ctx.Err() != nil {

@@ -146,3 +146,124 @@ func TestFirstEitherWay(t *testing.T) {
 		}
 	}
 }
+
+// TestExactSolverWorkersKeepDeepest checks that ExactSolver on several
+// workers, ended before a solution, returns a real partial board: the
+// fixed pieces in place, more pieces placed, every join between them
+// matched, turned back the right way on an oblong board (where half the
+// workers scan the board turned a quarter). The puzzles have no solution:
+// one inner piece shows a colour no other piece has, so the search runs
+// until the context ends it, however fast the machine.
+func TestExactSolverWorkersKeepDeepest(t *testing.T) {
+	for _, tc := range []struct {
+		name       string
+		rows, cols int
+	}{
+		{name: "square", rows: 9, cols: 9},
+		{name: "oblong", rows: 8, cols: 10},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rng := rand.New(rand.NewPCG(1, 1))
+			p, truth, err := puzzle.GenerateColours(tc.rows, tc.cols, 3, 9, rng)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p.Rotatable = true
+			for i := range p.Pieces {
+				if KindOf(&p.Pieces[i]) == Inner {
+					p.Pieces[i].Edges[0] = 99
+					break
+				}
+			}
+			// A fixed piece off the diagonal, so that a board turned
+			// back the wrong way would misplace it.
+			at := puzzle.Cell{Row: 0, Col: 3}
+			p.Fixed = []puzzle.FixedPiece{{Cell: at, Placement: truth.At(at)}}
+			ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+			defer cancel()
+			res, err := NewExactSolver().Solve(ctx, solve.Problem{Puzzle: p}, solve.WithWorkers(2))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Status != solve.Canceled {
+				t.Fatalf("status %v, want canceled: the puzzle has no solution", res.Status)
+			}
+			b := res.Board
+			if b == nil || b.Rows != p.Rows || b.Cols != p.Cols {
+				t.Fatalf("board %v, want a %d×%d partial board", b, p.Rows, p.Cols)
+			}
+			if err := b.Validate(p); err != nil {
+				t.Fatalf("board is not valid: %v", err)
+			}
+			placed := p.Cells() - len(b.Unplaced(p)) - (len(p.Pieces) - p.Cells())
+			if placed <= len(p.Fixed) {
+				t.Fatalf("%d pieces placed, want more than the %d fixed", placed, len(p.Fixed))
+			}
+			if n := puzzle.Mismatches(p, b); n != 0 {
+				t.Errorf("%d joins or rim sides of the partial board do not fit", n)
+			}
+			if Score(p, b) == 0 {
+				t.Errorf("score 0 with %d pieces placed", placed)
+			}
+			t.Logf("%d pieces placed, score %d", placed, Score(p, b))
+		})
+	}
+}
+
+// TestDeepest checks the keeper of the parallel search's deepest partial
+// board: a shallower offer leaves the kept board alone, and the board of a
+// search of the quarter-turned puzzle is turned back.
+func TestDeepest(t *testing.T) {
+	rng := rand.New(rand.NewPCG(2, 2))
+	p, truth, err := puzzle.GenerateColours(3, 5, 2, 3, rng)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Rotatable = true
+	// at returns a search of x that has placed the first n cells of the
+	// scan as on board b.
+	at := func(x *Exact, b *puzzle.Board, n int) *search {
+		s := x.newSearch(context.Background())
+		for d := range n {
+			pl := b.Cells[x.steps[d].cell]
+			if !s.push(int32(pl.Piece)<<2 | int32(pl.Rotation)) {
+				t.Fatalf("depth %d: the true board's placement does not fit", d)
+			}
+		}
+		return s
+	}
+	x, err := NewExact(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	k := newDeepest()
+	if k.best() != nil {
+		t.Fatal("a new keeper has a board")
+	}
+	for _, n := range []int{3, 7, 5} {
+		k.offer(at(x, truth, n))
+	}
+	if got := p.Cells() - len(k.best().Unplaced(p)); got != 7 {
+		t.Errorf("kept a board of %d pieces, want the deepest, 7", got)
+	}
+	for d := range 7 {
+		c := x.steps[d].cell
+		if k.best().Cells[c] != truth.Cells[c] {
+			t.Fatalf("cell %d holds %v, want %v", c, k.best().Cells[c], truth.Cells[c])
+		}
+	}
+	// The turned search, deeper: its board comes back turned to p's shape.
+	y, err := newExact(quarterTurned(p), exactConfig{pin: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	y.turned = true
+	k.offer(at(y, truth.Turn(1), 9))
+	b := k.best()
+	if b.Rows != p.Rows || b.Cols != p.Cols || puzzle.Mismatches(p, b) != 0 {
+		t.Fatalf("turned board: %d×%d with %d mismatches, want %d×%d with none", b.Rows, b.Cols, puzzle.Mismatches(p, b), p.Rows, p.Cols)
+	}
+	if got := p.Cells() - len(b.Unplaced(p)); got != 9 {
+		t.Errorf("kept a board of %d pieces, want 9", got)
+	}
+}

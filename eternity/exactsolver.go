@@ -72,11 +72,15 @@ func labelsOnly(p solve.Problem) error {
 
 // Solve searches for the first solution in the search order. The result
 // is Solved with it, Exhausted when there is none, or ends as the run
-// options say, with the partial board the search stood at. A warm start's
+// options say, with the deepest partial board the search stood at when it
+// ended a window of placements (every 65,536 at most). A warm start's
 // pieces are tried in place first; if no solution keeps them, the search
 // runs again without them. With solve.WithWorkers(n), n > 1, and neither
 // a warm start nor an iteration or stall budget, the search runs on n
-// goroutines (FirstParallel).
+// goroutines (FirstParallel); a run that ends before a solution then
+// returns the deepest of the partial boards the workers stood at when
+// they looked at the context (every 65,536 placements each, and when they
+// stopped).
 func (sv *ExactSolver) Solve(ctx context.Context, p solve.Problem, opts ...solve.Option) (*solve.Result, error) {
 	if err := labelsOnly(p); err != nil {
 		return nil, err
@@ -134,9 +138,15 @@ func (sv *ExactSolver) solveParallel(ctx context.Context, run *solve.Run, worker
 	if err != nil {
 		return nil, err
 	}
-	b, st, err := x.FirstParallel(ctx, workers)
+	keep := newDeepest()
+	b, st, err := x.firstParallel(ctx, workers, keep)
 	if err != nil {
 		return nil, err
+	}
+	if b == nil {
+		if d := keep.best(); d != nil {
+			run.Fallback(d)
+		}
 	}
 	run.Stats.Nodes += int64(st.Nodes)
 	run.Stats.Iterations += int64(st.Nodes)
@@ -256,6 +266,8 @@ type adapter struct {
 	run         *solve.Run
 	flushed     uint64 // placements already added to the run's counters
 	lastImprove int64  // the iteration of the last improvement
+	deep        int    // the depth of the run's fallback board, -1 for none
+	buf         *puzzle.Board
 }
 
 // start returns the search for x, reporting to the run.
@@ -265,6 +277,7 @@ func (a *adapter) start(ctx context.Context, x *Exact) *search {
 	a.flushed = 0
 	s.tick = a.tick
 	s.window = a.window()
+	a.deep = -1
 	return s
 }
 
@@ -294,10 +307,17 @@ func (a *adapter) tick(s *search) int64 {
 	a.run.Stats.Iterations += n - 1
 	a.run.Stats.Nodes += n
 	a.flushed = s.nodes
+	if s.d > a.deep {
+		// The deepest partial board so far, for a run that ends
+		// without a solution.
+		if a.buf == nil {
+			a.buf = puzzle.NewBoardFor(s.x.p)
+		}
+		s.board(a.buf, s.d)
+		a.run.Fallback(a.buf)
+		a.deep = s.d
+	}
 	if !a.run.Step() || a.run.Done() {
-		b := puzzle.NewBoardFor(s.x.p)
-		s.board(b, s.d)
-		a.run.Fallback(b)
 		return 0
 	}
 	return a.window()

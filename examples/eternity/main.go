@@ -3,10 +3,11 @@
 // 001) beside its numbers.
 //
 //	go run ./examples/eternity [-pieces FILE | -gen 8x8 -frame 3 -inner 12 -seed 1]
-//	                           [-hints file|none|centre|clues] [-mode solve|count|score|reproduce]
-//	                           [-method NAME] [-pin] [-timeout D] [-workers N]
+//	                           [-hints file|none|centre|clues] [-mode solve|count|score|reproduce|merge]
+//	                           [-method NAME] [-pin] [-order increasing|decreasing]
+//	                           [-timeout D] [-workers N]
 //	                           [-checkpoint FILE -checkpoint-every D] [-resume FILE]
-//	                           [-out DIR] [-json]
+//	                           [-split N [-index I]] [-out DIR] [-json]
 //
 // -pieces reads a piece file in any format eternity.LoadFile detects (the
 // eternity2.dev JSON, Brendan Owen's "W H" text, the hint-count text of the
@@ -41,6 +42,7 @@
 //     configurations) and backtrack-score (the seed's way of scoring a
 //     backtracker: the deepest partial board a row scan reached).
 //   - reproduce: the seed's experiments R0 to R11 (see reproduce.go).
+//   - merge: sum the results of a count split into work items (below).
 //
 // -pin, on by default for -mode count (give -pin to use it with -mode
 // solve), puts the lowest-numbered corner piece in the
@@ -61,6 +63,48 @@
 // order would begin with: on em_7x7_b3_i6_s1 the pinned race makes 672
 // million placements before its first solution, the unpinned one 143
 // million (the decreasing order alone: 50 million).
+//
+// -order sets the order in which the exact search tries the candidates of
+// a cell: "increasing" piece number (the default) or "decreasing"
+// (eternity.ExactDescending); within a piece, rotations go in increasing
+// order either way. It changes which solution comes first and the
+// placements made before it, never a count. The placement count of one
+// order needs -workers 1: with more workers -mode solve races the search
+// in both orders (eternity.Exact.FirstParallel) and splits it between
+// goroutines. The shared data's bench-easy figure, 3,577,121,570
+// placements before the first solution, is
+//
+//	go run ./examples/eternity -pieces bench-easy.json -order decreasing -workers 1
+//
+// -workers sets the goroutines of the exact solve, the hunt and breaks;
+// it defaults to runtime.GOMAXPROCS(0), so that GOMAXPROCS=1 gives one
+// worker, a deterministic run and a placement count that repeats.
+//
+// # Work items
+//
+// A count too long for one machine runs as N work items of an existing
+// batch engine: -mode count -split N -index I counts item I's share of the
+// search (the branches of eternity.Exact.Split numbered I modulo N, the
+// same split in every item) and writes it as item-IIIII-of-NNNNN.json
+// under -out, a folder all items share. -index defaults to the
+// JOB_COMPLETION_INDEX environment variable, which a Kubernetes Indexed Job
+// sets in each pod, so the same command line serves every item. Then
+//
+//	go run ./examples/eternity -mode merge -out DIR
+//
+// checks that every index of the split reported a finished count of the
+// same search (puzzle, pin and order) and prints the sum: the solutions
+// and the placements of a single run.
+//
+// An item saves its state as checkpoint-IIIII-of-NNNNN.json under -out
+// every -checkpoint-every and when it is stopped (-timeout, an interrupt,
+// or the SIGTERM an engine sends before it preempts a pod); run again, it
+// goes on from there and ends with the counts of an item run straight
+// through. The checkpoint is removed once the item's result is written.
+//
+// count-job.yaml beside this file is such a Job (16 items, two at a time,
+// a shared volume for the results), with the ko command that builds the
+// image and starts it.
 //
 // With -json the program prints one JSON object on stdout, and progress
 // goes to stderr either way:
@@ -88,10 +132,12 @@ import (
 	"io"
 	"math/rand/v2"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/reassemble/jigsaw/eternity"
@@ -122,6 +168,8 @@ type config struct {
 	// pinSet records that -pin was given, so that a pin the board cannot
 	// take is an error rather than quietly dropped.
 	pinSet          bool
+	order           string
+	split, index    int
 	timeout         time.Duration
 	workers         int
 	checkpoint      string
@@ -149,8 +197,13 @@ type report struct {
 	Seconds     float64 `json:"seconds"`
 	Status      string  `json:"status"`
 	Pinned      bool    `json:"pinned"`
+	Order       string  `json:"order,omitempty"`
 	Hints       int     `json:"hints"`
 	PNG         string  `json:"png,omitempty"`
+	// Split and Index say which work item a count was (Index of Split);
+	// a merge gives Split alone.
+	Split int  `json:"split,omitempty"`
+	Index *int `json:"index,omitempty"`
 }
 
 // modes lists the modes, each with its methods, the first the default.
@@ -159,6 +212,7 @@ var modes = map[string][]string{
 	"count":     {"exact", "backtrack"},
 	"score":     {"breaks", "hunt", "sa", "sa-strong", "ga-simple", "ga-steady", "ga-incremental", "backtrack-score"},
 	"reproduce": nil,
+	"merge":     nil,
 }
 
 func main() {
@@ -169,13 +223,16 @@ func main() {
 	flag.IntVar(&c.inner, "inner", defaultInner, "inner colours of a generated puzzle")
 	flag.Uint64Var(&c.seed, "seed", 1, "seed of the generator, the scramble and the stochastic methods")
 	flag.StringVar(&c.hints, "hints", "file", "fixed pieces: file (as the file gives), none, centre or clues (the last two for the official 16×16 set)")
-	flag.StringVar(&c.mode, "mode", "solve", "solve, count, score or reproduce")
+	flag.StringVar(&c.mode, "mode", "solve", "solve, count, score, reproduce or merge (of work items' results under -out)")
 	flag.StringVar(&c.method, "method", "", "method: "+methodHelp()+" (default: the first of the mode's; hunt with -checkpoint or -resume)")
 	flag.BoolVar(&c.pin, "pin", true, "pin the lowest-numbered corner piece top-left on a square board without hints (default for count; solve only when given)")
+	flag.StringVar(&c.order, "order", orderIncreasing, "exact: candidate order, "+orderIncreasing+" or "+orderDecreasing+" piece number (the placement count of one order needs -workers 1)")
+	flag.IntVar(&c.split, "split", 0, "count: run the count as this many work items, each writing its result under -out (default: one run)")
+	flag.IntVar(&c.index, "index", -1, "the work item to run, 0 to N-1 for -split N (default: $"+indexEnv+")")
 	flag.DurationVar(&c.timeout, "timeout", 0, "give up after this long (default 10m for solve and count, 1m for score)")
-	flag.IntVar(&c.workers, "workers", runtime.NumCPU(), "goroutines of the hunt and of breaks")
+	flag.IntVar(&c.workers, "workers", runtime.GOMAXPROCS(0), "goroutines of the exact solve, the hunt and breaks (default: GOMAXPROCS)")
 	flag.StringVar(&c.checkpoint, "checkpoint", "", "hunt: save the search to this file")
-	flag.DurationVar(&c.checkpointEvery, "checkpoint-every", time.Minute, "hunt: how often to save the checkpoint (it is saved at the end too)")
+	flag.DurationVar(&c.checkpointEvery, "checkpoint-every", time.Minute, "hunt and -split items: how often to save the checkpoint (it is saved at the end too)")
 	flag.StringVar(&c.resume, "resume", "", "hunt: go on from this checkpoint")
 	flag.StringVar(&c.out, "out", "", "directory for the pictures (default: a new temporary directory)")
 	flag.BoolVar(&c.json, "json", false, "print one JSON object on stdout instead of the summary")
@@ -186,7 +243,13 @@ func main() {
 			c.pinSet = true
 		}
 	})
-	if err := run(context.Background(), c, os.Stdout, os.Stderr); err != nil {
+	// An interrupt or a SIGTERM (a batch engine's notice of preemption)
+	// ends the search as a timeout does: the report, and the checkpoint
+	// of a hunt or a work item, are of what it had.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := run(ctx, c, os.Stdout, os.Stderr); err != nil {
+		stop()
 		fmt.Fprintln(os.Stderr, "eternity:", err)
 		os.Exit(1)
 	}
@@ -211,7 +274,10 @@ type instance struct {
 func run(ctx context.Context, c config, stdout, stderr io.Writer) error {
 	methods, ok := modes[c.mode]
 	if !ok {
-		return fmt.Errorf("unknown -mode %q; choose solve, count, score or reproduce", c.mode)
+		return fmt.Errorf("unknown -mode %q; choose solve, count, score, reproduce or merge", c.mode)
+	}
+	if c.mode == "merge" {
+		return merge(c, stdout, stderr)
 	}
 	if c.mode == "reproduce" {
 		if c.method != "" {
@@ -228,6 +294,21 @@ func run(ctx context.Context, c config, stdout, stderr io.Writer) error {
 	}
 	if !slices.Contains(methods, c.method) {
 		return fmt.Errorf("unknown -method %q for -mode %s; choose one of %s", c.method, c.mode, strings.Join(methods, ", "))
+	}
+	if c.order == "" {
+		c.order = orderIncreasing
+	}
+	if c.order != orderIncreasing && c.order != orderDecreasing {
+		return fmt.Errorf("-order %q: choose %s or %s", c.order, orderIncreasing, orderDecreasing)
+	}
+	if c.order != orderIncreasing && c.method != "exact" {
+		return fmt.Errorf("-order applies to -method exact, not %s", c.method)
+	}
+	if c.workers < 1 {
+		return fmt.Errorf("-workers %d: want 1 or more", c.workers)
+	}
+	if err := resolveIndex(&c); err != nil {
+		return err
 	}
 	if (c.checkpoint != "" || c.resume != "") && c.method != "hunt" {
 		return fmt.Errorf("-checkpoint and -resume apply to -method hunt, not %s", c.method)
@@ -260,10 +341,14 @@ func run(ctx context.Context, c config, stdout, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
-		if c.mode == "solve" {
-			o, err = solveExact(ctx, p, c.method, pin, c.workers, stderr)
-		} else {
-			o, err = count(ctx, p, c.method, pin, stderr)
+		xopts := exactOptions(pin, c.order)
+		switch {
+		case c.mode == "solve":
+			o, err = solveExact(ctx, p, c.method, pin, xopts, c.workers, stderr)
+		case c.split > 0:
+			o, err = countItem(ctx, in, c, pin, xopts, stderr)
+		default:
+			o, err = count(ctx, p, c.method, pin, xopts, stderr)
 		}
 		if err != nil {
 			return err
@@ -281,6 +366,12 @@ func run(ctx context.Context, c config, stdout, stderr io.Writer) error {
 		MaxScore: eternity.MaxScore(p.Rows, p.Cols), MaxScore544: eternity.MaxScore544(p.Rows, p.Cols),
 		Solutions: o.solutions, Nodes: o.nodes, Iterations: o.iterations, Seconds: o.seconds,
 		Status: o.status.String(), Pinned: o.pinned, Hints: len(p.Fixed),
+	}
+	if c.method == "exact" {
+		r.Order = c.order
+	}
+	if c.split > 0 {
+		r.Split, r.Index = c.split, &c.index
 	}
 	if o.board != nil {
 		r.Score, r.Score544 = eternity.Score(p, o.board), eternity.Score544(p, o.board)
@@ -300,7 +391,7 @@ func run(ctx context.Context, c config, stdout, stderr io.Writer) error {
 	// A solve or count that ran out of time did not do its job; a score
 	// search always ends so.
 	if c.mode != "score" && o.status != solve.Solved && o.status != solve.Exhausted {
-		return fmt.Errorf("%s stopped before the end (%v after %v); the report is of what it had", c.mode, o.status, c.timeout)
+		return fmt.Errorf("%s stopped before the end (%v, with -timeout %v); the report is of what it had", c.mode, o.status, c.timeout)
 	}
 	return nil
 }
@@ -310,7 +401,7 @@ func printSummary(w io.Writer, r report) {
 	fmt.Fprintf(w, "method:     %s %s (%s)\n", r.Mode, r.Method, r.Status)
 	fmt.Fprintf(w, "score:      %d/%d joins (seed's measure %d/%d)\n", r.Score, r.MaxScore, r.Score544, r.MaxScore544)
 	switch r.Mode {
-	case "count":
+	case "count", "merge":
 		up := ""
 		if r.Pinned {
 			up = " up to turning the board"
@@ -511,17 +602,32 @@ func pinned(p *puzzle.Puzzle, corner puzzle.PieceID) *puzzle.Puzzle {
 	return q
 }
 
-// solveExact finds one solution.
-func solveExact(ctx context.Context, p *puzzle.Puzzle, method string, pin puzzle.PieceID, workers int, stderr io.Writer) (outcome, error) {
+// The values of -order.
+const (
+	orderIncreasing = "increasing"
+	orderDecreasing = "decreasing"
+)
+
+// exactOptions returns the exact search's options for the pin (−1 for
+// none) and the -order.
+func exactOptions(pin puzzle.PieceID, order string) []eternity.ExactOption {
+	var opts []eternity.ExactOption
+	if pin >= 0 {
+		opts = append(opts, eternity.ExactPinCorner(pin))
+	}
+	if order == orderDecreasing {
+		opts = append(opts, eternity.ExactDescending())
+	}
+	return opts
+}
+
+// solveExact finds one solution; xopts configure the exact search.
+func solveExact(ctx context.Context, p *puzzle.Puzzle, method string, pin puzzle.PieceID, xopts []eternity.ExactOption, workers int, stderr io.Writer) (outcome, error) {
 	var sv solve.Solver
 	prob := solve.Problem{Puzzle: p}
 	switch method {
 	case "exact":
-		var opts []eternity.ExactOption
-		if pin >= 0 {
-			opts = append(opts, eternity.ExactPinCorner(pin))
-		}
-		sv = eternity.NewExactSolver(opts...)
+		sv = eternity.NewExactSolver(xopts...)
 	case "backtrack":
 		if pin >= 0 {
 			prob.Puzzle = pinned(p, pin)
@@ -541,19 +647,16 @@ func solveExact(ctx context.Context, p *puzzle.Puzzle, method string, pin puzzle
 	return o, nil
 }
 
-// count counts the solutions; with a pin, up to turning the board.
-func count(ctx context.Context, p *puzzle.Puzzle, method string, pin puzzle.PieceID, stderr io.Writer) (outcome, error) {
+// count counts the solutions; with a pin, up to turning the board. xopts
+// configure the exact search.
+func count(ctx context.Context, p *puzzle.Puzzle, method string, pin puzzle.PieceID, xopts []eternity.ExactOption, stderr io.Writer) (outcome, error) {
 	start := time.Now()
 	stop := ticker(stderr, start)
 	defer stop()
 	var o outcome
 	switch method {
 	case "exact":
-		var opts []eternity.ExactOption
-		if pin >= 0 {
-			opts = append(opts, eternity.ExactPinCorner(pin))
-		}
-		x, err := eternity.NewExact(p, opts...)
+		x, err := eternity.NewExact(p, xopts...)
 		if err != nil {
 			return o, err
 		}

@@ -38,7 +38,7 @@ func sharedFile(t *testing.T, name string) string {
 // under a test directory and printing JSON.
 func base(t *testing.T) config {
 	return config{frame: defaultFrame, inner: defaultInner, seed: 1, hints: "file", mode: "solve",
-		pin: true, workers: 1, out: t.TempDir(), json: true, repro: defaultReproBudget()}
+		pin: true, workers: 1, index: -1, out: t.TempDir(), json: true, repro: defaultReproBudget()}
 }
 
 // runJSON runs c and decodes the one JSON object it prints.
@@ -114,6 +114,48 @@ func TestSolve(t *testing.T) {
 				t.Errorf("picture: %v", err)
 			}
 		})
+	}
+}
+
+// TestOrder checks that -order decreasing runs the exact search in
+// eternity.ExactDescending's order: the same placements before the first
+// solution as the package's own search, and the same count.
+func TestOrder(t *testing.T) {
+	in, err := generate("5x5", 3, 5, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	nodes := map[string]uint64{}
+	for order, opts := range map[string][]eternity.ExactOption{
+		orderIncreasing: nil,
+		orderDecreasing: {eternity.ExactDescending()},
+	} {
+		x, err := eternity.NewExact(in.p, opts...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, st, err := x.First(context.Background())
+		if err != nil || b == nil {
+			t.Fatalf("%s: no first solution: %v", order, err)
+		}
+		nodes[order] = st.Nodes
+	}
+	if nodes[orderIncreasing] == nodes[orderDecreasing] {
+		t.Fatalf("both orders make %d placements: the puzzle does not tell them apart", nodes[orderIncreasing])
+	}
+	counts := map[string]uint64{}
+	for order, want := range nodes {
+		c := base(t)
+		c.gen, c.frame, c.inner, c.order = "5x5", 3, 5, order
+		r := runJSON(t, c)
+		if r.Nodes != int64(want) || r.Order != order || r.Status != solve.Solved.String() {
+			t.Errorf("-order %s: %d placements (order %q, %s), want %d, solved", order, r.Nodes, r.Order, r.Status, want)
+		}
+		c.mode = "count"
+		counts[order] = runJSON(t, c).Solutions
+	}
+	if counts[orderIncreasing] != counts[orderDecreasing] {
+		t.Errorf("counts %v differ between the orders", counts)
 	}
 }
 
@@ -287,6 +329,13 @@ func TestErrors(t *testing.T) {
 		{"pin on a non-square board", func(c *config) { c.gen, c.pinSet = "4x5", true }, "not square"},
 		{"checkpoint of another method", func(c *config) { c.mode, c.method, c.checkpoint = "score", "sa", "x.json" }, "-method hunt"},
 		{"negative timeout", func(c *config) { c.timeout = -time.Second }, "negative"},
+		{"unknown order", func(c *config) { c.order = "random" }, `-order "random"`},
+		{"order of another method", func(c *config) { c.method, c.order = "backtrack", orderDecreasing }, "-method exact"},
+		{"no workers", func(c *config) { c.workers = 0 }, "-workers 0"},
+		{"index without split", func(c *config) { c.mode, c.index = "count", 0 }, "give -split"},
+		{"split of a solve", func(c *config) { c.split, c.index = 2, 0 }, "-mode count"},
+		{"index out of range", func(c *config) { c.mode, c.split, c.index = "count", 2, 2 }, "index 2"},
+		{"merge of nothing", func(c *config) { c.mode = "merge" }, "no item files"},
 		{"method in reproduce", func(c *config) { c.mode, c.method = "reproduce", "sa" }, "does not apply"},
 		{"no random boards", func(c *config) { c.mode, c.repro.random = "reproduce", 0 }, "-r-random"},
 		{"no GA time", func(c *config) { c.mode, c.repro.ga = "reproduce", 0 }, "-r-ga"},

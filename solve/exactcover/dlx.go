@@ -3,8 +3,9 @@ package exactcover
 // This file is the dancing-links engine (WithEngine(DancingLinks)):
 // Algorithm X on dancing links, told as Knuth's DLX1 and DLX2 tell it, with
 // his names (cover, uncover, purify, unpurify; forward, advance, backup,
-// recover), so that a reader can follow the two side by side and the node
-// and update counts agree.
+// recover), so that a reader can follow the two side by side and the
+// update counts agree (DLX1's node count is ours plus the solutions; see
+// the package doc).
 
 // node is one cell of the dancing-links structure: an item's header, an
 // element of an option, or a spacer between options. All links are

@@ -21,10 +21,12 @@ type engine interface {
 	count() *counters
 }
 
-// counters count a search's work as DLX1 and DLX2 count it: a node for
-// every entry to the forward step (the root and every option tried that
-// does not complete a solution), an update for every item unlinked by cover
-// and every node unlinked by cover or purify; and the solutions.
+// counters count a search's work: a node for every entry to the forward
+// step (the root and every option tried that does not complete a
+// solution; DLX1 and DLX2 also count the options that complete one, so
+// their node count is nodes + solutions), an update for every item
+// unlinked by cover and every node unlinked by cover or purify (as DLX1
+// and DLX2 count them); and the solutions.
 type counters struct {
 	nodes, updates, solutions int64
 	// scanned counts the items choose looked at: not one of Knuth's

@@ -151,9 +151,10 @@ func TestOrientations(t *testing.T) {
 // with their raw solution counts (every rotation and reflection counted:
 // Knuth, "Dancing Links", counts 2339, 1010, 368, 2 and 65 up to symmetry
 // for 6×10, 5×12, 4×15, 3×20 and the 8×8 square less its centre, whose
-// boards have 4, 4, 4, 4 and 8 symmetries), and the nodes and updates DLX1
-// counts on the same .dlx input (checked against a transcription of its
-// dance).
+// boards have 4, 4, 4, 4 and 8 symmetries), and the nodes and updates of
+// the search on the same .dlx input as DLX1's: the updates are DLX1's, the
+// nodes DLX1's less the solutions (DLX1 counts the option completing a
+// solution as a node; this package does not).
 var pentominoCases = []struct {
 	name           string
 	rows, cols     int

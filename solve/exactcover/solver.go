@@ -108,13 +108,18 @@ func WithChoice(c Choice) Option { return func(s *Solver) { s.choice = c } }
 func WithEngine(e Engine) Option { return func(s *Solver) { s.engine = e } }
 
 // Stats counts work as Knuth's programs do, so counts compare exactly with
-// DLX1 (and, for problems with colours, DLX2) run on the same .dlx input.
+// DLX1 (and, for problems with colours, DLX2) run on the same .dlx input:
+// Updates equals theirs, and Nodes plus the number of solutions equals
+// their node count (they count the option completing a solution as a node
+// too).
 type Stats struct {
 	// Nodes counts the nodes of the search tree: the root and every
-	// option tried that did not complete a solution.
+	// option tried that did not complete a solution. DLX1 and DLX2
+	// report Nodes plus the solutions found.
 	Nodes int64
 	// Updates counts the items unlinked by cover and the option nodes
-	// unlinked from item lists by cover and purify.
+	// unlinked from item lists by cover and purify, as DLX1 and DLX2
+	// count them.
 	Updates int64
 	// Runtime is the wall-clock time of the run, including building the
 	// engine's tables.
