@@ -61,14 +61,15 @@ func NewSparse(ctx context.Context, p *puzzle.Puzzle, m Measure, k, workers int)
 		return nil, fmt.Errorf("edge: keeping %d partners for each side of %d pieces needs %d MiB; keep fewer", k, n, uint64(4*n)*uint64(k)*8>>20)
 	}
 	b := newRankBuild(n, p.Rotatable, m.Name(), d, k)
-	prune := false
+	prune, packed := false, []float64(nil)
 	if lower != nil && sparsePruneFactor*k < sidePartners(n, p.Rotatable) {
-		if prune, err = b.pruneWorthIt(lower); err != nil {
+		packed = lower.packed(b.rot)
+		if prune, err = b.pruneWorthIt(lower, packed); err != nil {
 			return nil, err
 		}
 	}
 	if prune {
-		err = b.pruned(ctx, workers, lower)
+		err = b.pruned(ctx, workers, lower, packed)
 	} else {
 		err = b.all(ctx, workers)
 	}
@@ -155,8 +156,7 @@ const sparsePruneFactor = 8
 // join it bounds, so a partner is skipped only when its join would rank
 // after all k kept. Each side ranks its own partners, so no two goroutines
 // write one heap and the work does not depend on the number of workers.
-func (b *rankBuild) pruned(ctx context.Context, workers int, lower *quadBound) error {
-	packed := lower.packed(b.rot)
+func (b *rankBuild) pruned(ctx context.Context, workers int, lower *quadBound, packed []float64) error {
 	chunks := (b.n + rankChunk - 1) / rankChunk
 	err := parallelRows(ctx, workers, chunks, func(ch int) error {
 		ps := b.newPruneScratch()
@@ -251,8 +251,7 @@ func (b *rankBuild) pruneSide(i int, lower *quadBound, packed []float64, ps *pru
 // sample of sides spread over the puzzle, into scratch heaps: when their
 // bounds are weak (sides whose mean colours are alike, as in noise) they
 // price a large share of their partners, and the full build is quicker.
-func (b *rankBuild) pruneWorthIt(lower *quadBound) (bool, error) {
-	packed := lower.packed(b.rot)
+func (b *rankBuild) pruneWorthIt(lower *quadBound, packed []float64) (bool, error) {
 	ps := b.newPruneScratch()
 	h := make([]Match, b.k)
 	samples := min(b.n, pruneSamples)

@@ -55,8 +55,9 @@ func TestPrunedAgreesWithAll(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			packed := lower.packed(tc.rot)
 			pruned := newRankBuild(tc.n, tc.rot, "mgc", d, tc.k)
-			if err := pruned.pruned(context.Background(), 2, lower); err != nil {
+			if err := pruned.pruned(context.Background(), 2, lower, packed); err != nil {
 				t.Fatal(err)
 			}
 			all := newRankBuild(tc.n, tc.rot, "mgc", d, tc.k)
@@ -66,7 +67,7 @@ func TestPrunedAgreesWithAll(t *testing.T) {
 			if !slices.Equal(pruned.best, all.best) {
 				t.Error("pruned and full rankings differ")
 			}
-			if worth, err := all.pruneWorthIt(lower); err != nil || tc.wantWeak && worth {
+			if worth, err := all.pruneWorthIt(lower, packed); err != nil || tc.wantWeak && worth {
 				t.Errorf("pruning judged worth it on noise (err %v)", err)
 			}
 		})

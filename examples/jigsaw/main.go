@@ -54,10 +54,11 @@
 // edges the detail the measure compares: 292 fragments of a photograph
 // saved at quality 90 and turned came out in large correct regions, with
 // about half left out as strays and, without -rows and -cols, on a board
-// of the wrong shape; PNG or high-quality scans do far better. It writes
-// solved.png to -out and, with -json, prints
-// where every fragment went, turn being the clockwise turn in degrees that
-// shows it the right way up, row and col -1 for one left out:
+// of the wrong shape; PNG or high-quality scans do far better.
+//
+// It writes solved.png to -out and, with -json, prints where every
+// fragment went, turn being the clockwise turn in degrees that shows it the
+// right way up, row and col -1 for one left out:
 //
 //	{"fragments":159,"rows":10,"cols":16,"upright":false,"measure":"mgc",
 //	 "seconds":0.9,"placed":158,"holes":2,"unplaced":["scan-144.png"],

@@ -65,20 +65,28 @@ func opPuzzles(t testing.TB) []opPuzzle {
 	}
 }
 
+// engineOn starts a run of s on problem and returns an engine for it and
+// the run's first individual (the initial board when opts give one).
+func engineOn(t testing.TB, s *Solver, problem solve.Problem, opts ...solve.Option) (*engine, *individual) {
+	t.Helper()
+	run, err := solve.Start(context.Background(), problem, opts...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, x, err := local.Begin(run)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return newEngine(s, run, l), x
+}
+
 // newTestEngine returns an engine for s on p with a random population.
 func newTestEngine(t testing.TB, s *Solver, p *puzzle.Puzzle, seed uint64) *engine {
 	t.Helper()
-	run, err := solve.Start(context.Background(), solve.Problem{Puzzle: p}, solve.WithSeed(seed))
-	if err != nil {
-		t.Fatal(err)
-	}
-	l, first, err := local.Begin(run)
-	if err != nil {
-		t.Fatal(err)
-	}
-	e := newEngine(s, run, l)
+	e, first := engineOn(t, s, solve.Problem{Puzzle: p}, solve.WithSeed(seed))
 	if s.crossover.kind == crossKernel {
-		if e.kernel, err = newKernelContext(l, run.Problem()); err != nil {
+		var err error
+		if e.kernel, err = newKernelContext(e.l, e.run.Problem()); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -357,15 +365,7 @@ func TestSequenceMatchingRepairsPicture(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := New(WithSequenceMatching(SequenceMatching{Accept: AcceptIfNotWorse}, 1))
-	run, err := solve.Start(context.Background(), solve.Problem{Puzzle: p, Scorer: tab}, solve.WithSeed(3))
-	if err != nil {
-		t.Fatal(err)
-	}
-	l, x, err := local.Begin(run)
-	if err != nil {
-		t.Fatal(err)
-	}
-	e := newEngine(s, run, l)
+	e, x := engineOn(t, s, solve.Problem{Puzzle: p, Scorer: tab}, solve.WithSeed(3))
 	rng := rand.New(rand.NewPCG(5, 5))
 	const trials = 10
 	repaired := 0
@@ -436,15 +436,7 @@ func TestShiftInsertRowStart(t *testing.T) {
 		{4, b, 8}: 0,    // the join the move builds
 	}
 	s := New(WithSequenceMatching(SequenceMatching{Displacement: ShiftInsert, Moves: 1}, 1))
-	run, err := solve.Start(context.Background(), solve.Problem{Puzzle: p, Scorer: scorer}, solve.WithSeed(1), solve.WithInitial(board))
-	if err != nil {
-		t.Fatal(err)
-	}
-	l, x, err := local.Begin(run)
-	if err != nil {
-		t.Fatal(err)
-	}
-	e := newEngine(s, run, l)
+	e, x := engineOn(t, s, solve.Problem{Puzzle: p, Scorer: scorer}, solve.WithSeed(1), solve.WithInitial(board))
 	before := x.Cost()
 	e.sequenceMatch(x)
 	got := x.Board(nil)
@@ -508,15 +500,7 @@ func TestMoveLines(t *testing.T) {
 				q.Fixed = []puzzle.FixedPiece{{Cell: puzzle.Cell{Row: 1, Col: 2}, Placement: tt.board.Cells[8]}}
 			}
 			s := New(WithPopulation(2))
-			run, err := solve.Start(context.Background(), solve.Problem{Puzzle: q}, solve.WithSeed(1), solve.WithInitial(tt.board))
-			if err != nil {
-				t.Fatal(err)
-			}
-			l, x, err := local.Begin(run)
-			if err != nil {
-				t.Fatal(err)
-			}
-			e := newEngine(s, run, l)
+			e, x := engineOn(t, s, solve.Problem{Puzzle: q}, solve.WithSeed(1), solve.WithInitial(tt.board))
 			before := x.Cost()
 			e.moveLines(x)
 			got := x.Board(nil)
@@ -553,15 +537,7 @@ func TestPolish(t *testing.T) {
 	moved := slices.Concat(row[:2], row[3:7], row[2:3], row[7:])
 	copy(row, moved)
 	s := New(WithPolish(true))
-	run, err := solve.Start(context.Background(), solve.Problem{Puzzle: p}, solve.WithSeed(1), solve.WithInitial(broken))
-	if err != nil {
-		t.Fatal(err)
-	}
-	l, x, err := local.Begin(run)
-	if err != nil {
-		t.Fatal(err)
-	}
-	e := newEngine(s, run, l)
+	e, x := engineOn(t, s, solve.Problem{Puzzle: p}, solve.WithSeed(1), solve.WithInitial(broken))
 	e.polish(x)
 	if got := x.Board(nil); !puzzle.Perfect(truth, got) {
 		t.Errorf("direct accuracy %.3f after the polish", puzzle.DirectComparison(truth, got))
@@ -588,15 +564,7 @@ func TestShiftRuns(t *testing.T) {
 		}
 		a, b, c, d := broken.Cells[at(0)], broken.Cells[at(1)], broken.Cells[at(2)], broken.Cells[at(3)]
 		broken.Cells[at(0)], broken.Cells[at(1)], broken.Cells[at(2)], broken.Cells[at(3)] = c, d, a, b
-		run, err := solve.Start(context.Background(), solve.Problem{Puzzle: p}, solve.WithSeed(1), solve.WithInitial(broken))
-		if err != nil {
-			t.Fatal(err)
-		}
-		l, x, err := local.Begin(run)
-		if err != nil {
-			t.Fatal(err)
-		}
-		e := newEngine(New(), run, l)
+		e, x := engineOn(t, New(), solve.Problem{Puzzle: p}, solve.WithSeed(1), solve.WithInitial(broken))
 		if !e.shiftRuns(x, cols) || !puzzle.Perfect(truth, x.Board(nil)) {
 			t.Errorf("cols %v: cost %v after the shifts", cols, x.Cost())
 		}

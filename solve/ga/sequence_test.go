@@ -12,7 +12,6 @@ import (
 	"github.com/reassemble/jigsaw/edge"
 	"github.com/reassemble/jigsaw/puzzle"
 	"github.com/reassemble/jigsaw/solve"
-	"github.com/reassemble/jigsaw/solve/internal/local"
 )
 
 // waves returns a w×h picture of smooth random waves, different in each
@@ -115,15 +114,7 @@ func TestAlongColumns(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := New(WithSequenceMatching(SequenceMatching{Along: AlongColumns, Accept: AcceptIfNotWorse}, 1))
-	run, err := solve.Start(context.Background(), solve.Problem{Puzzle: p, Scorer: tab}, solve.WithSeed(3))
-	if err != nil {
-		t.Fatal(err)
-	}
-	l, x, err := local.Begin(run)
-	if err != nil {
-		t.Fatal(err)
-	}
-	e := newEngine(s, run, l)
+	e, x := engineOn(t, s, solve.Problem{Puzzle: p, Scorer: tab}, solve.WithSeed(3))
 	rng := rand.New(rand.NewPCG(5, 6))
 	const trials = 10
 	repaired := 0

@@ -37,8 +37,8 @@
 // unplaced.
 //
 // On the halves of the MIT (432 pieces) and McGill (540 pieces) benchmark
-// sets at 28 pixels, with the MGC measure, a run takes about 0.2–0.4 s per
-// photograph with orientation known and 1–2 s unknown on two cores.
+// sets at 28 pixels, with the MGC measure, a run takes about 0.15–0.3 s per
+// photograph with orientation known and 0.75–1 s unknown on two cores.
 //
 // The problem's scorer is best an edge.Compatibility (an edge.Table, or an
 // edge.Sparse for tens of thousands of pieces).

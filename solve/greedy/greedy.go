@@ -52,7 +52,7 @@ func WithRefine(passes int) Option { return func(s *Solver) { s.refinePasses = m
 // (Puzzle.AllowExtra), the run ends by taking out the placed pieces no
 // neighbour vouches for: a piece with at least two placed neighbours, none
 // of them a best buddy, and every join no better than the second-best
-// partner of either side (Paikin and Tal leave such pieces for last; here
+// partner of one side at least (Paikin and Tal leave such pieces for last; here
 // they are left out). Their cells become holes and the pieces are
 // reported unplaced. Fragments of another picture mixed in are found this
 // way, and so are pieces whose true cell is taken; a cell is never given a
@@ -416,16 +416,7 @@ func newPlacer(s *Solver, run *solve.Run, rk *ranks) *placer {
 // compat is Paikin and Tal's compatibility of side i with side j: 1 minus
 // the join's cost over i's second-best cost, near 1 for a join far better
 // than any alternative, 0 or less for an ordinary one.
-func (rk *ranks) compat(i, j int) float64 {
-	sec := rk.second[i]
-	if sec <= 0 || math.IsInf(sec, 1) {
-		if rk.join(i, j) <= 0 {
-			return 1
-		}
-		return 0
-	}
-	return 1 - rk.join(i, j)/sec
-}
+func (rk *ranks) compat(i, j int) float64 { return rk.compatAt(i, rk.join(i, j)) }
 
 // compatAt is compat for a join known to cost d.
 func (rk *ranks) compatAt(i int, d float64) float64 {
@@ -470,15 +461,10 @@ func (rk *ranks) joinAtLeast(i, j int, bound float64) float64 {
 	return rk.join(i, j)
 }
 
-// listed reports whether side j is among side i's ranked partners, or i's
-// list is short: a side with fewer than a full list of partners has them
-// all listed, and nothing bounds its other joins.
+// listed reports whether side j is among side i's ranked partners, the
+// cheapest of all: any other partner costs at least the last listed.
 func (rk *ranks) listed(i, j int) bool {
-	best := rk.comp.Best(i)
-	if len(best) < edge.DefaultK {
-		return true
-	}
-	for _, m := range best {
+	for _, m := range rk.comp.Best(i) {
 		if int(m.Side) == j {
 			return true
 		}

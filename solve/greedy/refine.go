@@ -17,12 +17,9 @@ import (
 // arrangement and move into the cells it leaves. A move is kept when it
 // lowers the board's cost.
 type refiner struct {
-	rk   *ranks
-	p    *puzzle.Puzzle
-	b    *puzzle.Board
-	rot  bool
-	rows int
-	cols int
+	rk  *ranks
+	b   *puzzle.Board
+	rot bool
 
 	fixed []bool // cells holding fixed pieces
 	where []int  // cell of each piece, or -1
@@ -31,8 +28,6 @@ type refiner struct {
 	joinCost func(i, j int) float64
 	holeCost func(i int) float64
 
-	// partners is how many of a rim side's best partners are tried.
-	partners int
 	// loops asks that a trusted join lie on a square of four best-buddy
 	// joins.
 	loops bool
@@ -54,7 +49,7 @@ type refiner struct {
 
 	// checkDelta, when set, is called with every move's predicted change
 	// while the move is planned (tests price it afresh).
-	checkDelta func(delta float64, moved bool)
+	checkDelta func(delta float64)
 }
 
 // The blocks the refiner moves are rectangles of up to blockSize pieces a
@@ -66,6 +61,10 @@ const (
 	blockPartners = 2
 )
 
+// segmentPartners is how many of a rim side's best partners a segment is
+// tried against.
+const segmentPartners = 4
+
 // moveStep is one cell's part in a move: cell dst gets the content of cell
 // src, turned by turn.
 type moveStep struct {
@@ -76,9 +75,9 @@ type moveStep struct {
 func newRefiner(rk *ranks, p *puzzle.Puzzle, b *puzzle.Board, joinCost func(i, j int) float64, holeCost func(i int) float64) *refiner {
 	n := len(b.Cells)
 	r := &refiner{
-		rk: rk, p: p, b: b, rows: b.Rows, cols: b.Cols,
+		rk: rk, b: b,
 		fixed: make([]bool, n), where: make([]int, rk.comp.Pieces()),
-		joinCost: joinCost, holeCost: holeCost, partners: 4,
+		joinCost: joinCost, holeCost: holeCost,
 		seg: make([]int, n), inS: make([]uint32, n), inT: make([]uint32, n), touched: make([]uint32, n),
 	}
 	if p != nil {
@@ -334,7 +333,7 @@ func (r *refiner) improve(cells []int, step func() bool) (moved, stop bool) {
 			}
 			tried := 0
 			for _, m := range r.rk.comp.Best(sideIndex(a, s)) {
-				if tried == r.partners {
+				if tried == segmentPartners {
 					break
 				}
 				at := r.where[int(m.Side)/4]
@@ -505,7 +504,7 @@ func (r *refiner) delta() float64 {
 	after := r.localCost(t)
 	r.undo()
 	if r.checkDelta != nil {
-		r.checkDelta(after-before, false)
+		r.checkDelta(after - before)
 	}
 	return after - before
 }

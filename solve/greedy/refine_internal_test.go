@@ -74,7 +74,7 @@ func TestRefineDeltas(t *testing.T) {
 		r := newRefiner(rk, p, b, join, hole)
 		r.loops = tc.normalised
 		r.blocks = true
-		r.checkDelta = func(d float64, moved bool) {
+		r.checkDelta = func(d float64) {
 			before := cost()
 			r.apply()
 			after := cost()
