@@ -102,15 +102,32 @@ func reversePositions(rows []float32, width int) []float32 {
 	return out
 }
 
-// quantised reports whether every value in the first depth rows of the
-// sides lies in [0, 256) on a grid of 1/256: what SideProfile reads from
-// any image. Differences of such values are then exact float32 multiples
-// of 1/256, which lets the (L_p)^q measures look powers up in a table.
-func quantised(sides []Profile, depth int) bool {
+// quantised returns the grid, 256 or 257 steps to the unit, on which every
+// value in the first depth rows of the sides lies within [0, 256), or 0 when
+// there is none: SideProfile reads 8-bit images on a grid of 1/256 and
+// 16-bit ones (Cut keeps their depth) on a grid of 1/257. Differences of
+// such values are then multiples of the step, which lets the (L_p)^q
+// measures look powers up in a table.
+func quantised(sides []Profile, depth int) int {
+	for _, grid := range []float32{256, 257} {
+		if onGrid(sides, depth, grid) {
+			return int(grid)
+		}
+	}
+	return 0
+}
+
+// onGrid reports whether every value of the first depth rows of the sides
+// lies in [0, 256) within float32 rounding of a multiple of 1/grid.
+func onGrid(sides []Profile, depth int, grid float32) bool {
 	for i := range sides {
 		p := &sides[i]
 		for _, v := range p.Pix[:3*p.Len*depth] {
-			if !(v >= 0 && v < 256) || v*256 != float32(int32(v*256)) {
+			if !(v >= 0 && v < 256) {
+				return false
+			}
+			x := v * grid
+			if d := x - float32(int32(x+0.5)); d > 1e-3 || d < -1e-3 {
 				return false
 			}
 		}
@@ -223,18 +240,22 @@ func checkExponents(name string, p, q float64) error {
 // powers raises absolute differences to the power p.
 type powers struct {
 	p float64
-	// table[n] = (n/256)^p for differences below the bound given to
-	// newPowers, or nil when the values are not on the 1/256 grid.
+	// grid is the number of steps to the unit the values lie on (see
+	// quantised), and table[n] = (n/grid)^p for differences below the
+	// bound given to newPowers; table is nil when the values lie on no
+	// grid.
+	grid  float32
 	table []float64
 }
 
-// newPowers prepares |d|^p for differences below bound (a power of two).
-func newPowers(p float64, bound int, grid bool) *powers {
-	pw := &powers{p: p}
-	if grid {
-		pw.table = make([]float64, bound*256)
+// newPowers prepares |d|^p for differences below bound (a power of two)
+// of values on the given grid (0: none).
+func newPowers(p float64, bound int, grid int) *powers {
+	pw := &powers{p: p, grid: float32(grid)}
+	if grid > 0 {
+		pw.table = make([]float64, bound*grid)
 		for n := range pw.table {
-			pw.table[n] = math.Pow(float64(n)/256, p)
+			pw.table[n] = math.Pow(float64(n)/float64(grid), p)
 		}
 	}
 	return pw
@@ -246,13 +267,15 @@ func (pw *powers) normQ(a, b []float32, q float64) float64 {
 	b = b[:len(a)]
 	var sum float64
 	if t := pw.table; t != nil {
+		g := pw.grid
 		for k := range a {
 			d := a[k] - b[k]
 			if d < 0 {
 				d = -d
 			}
-			// On the grid, d*256 is an exact integer below len(t).
-			sum += t[int(d*256)]
+			// On the grid, d*g is within float32 rounding of an
+			// integer below len(t).
+			sum += t[int(d*g+0.5)]
 		}
 	} else {
 		for k := range a {
