@@ -148,7 +148,7 @@ func assemble(ctx context.Context, c config, fragments []image.Image, progress s
 	rows, cols := c.rows, c.cols
 	// The joins depend on the fragments alone, not on the board: both
 	// solves read one table.
-	var table edge.Compatibility
+	var table, alt edge.Compatibility
 	if rows == 0 || cols == 0 {
 		// A picture up to four times as long as it is high fits a
 		// square board of twice the square root of the fragments.
@@ -161,7 +161,10 @@ func assemble(ctx context.Context, c config, fragments []image.Image, progress s
 		if table, err = priceJoins(ctx, p, measure, "greedy"); err != nil {
 			return nil, nil, err
 		}
-		res, err := greedy.New(greedy.WithUnknownSize()).Solve(ctx, solve.Problem{Puzzle: p, Scorer: table},
+		if alt, err = secondOpinion(ctx, p, c); err != nil {
+			return nil, nil, err
+		}
+		res, err := greedy.New(greedy.WithUnknownSize(), greedy.WithAlternatives(alts(alt)...)).Solve(ctx, solve.Problem{Puzzle: p, Scorer: table},
 			solve.WithSeed(c.seed), solve.WithObserver(progress))
 		if err != nil {
 			return nil, nil, err
@@ -194,8 +197,11 @@ func assemble(ctx context.Context, c config, fragments []image.Image, progress s
 		if table, err = priceJoins(ctx, p, measure, "greedy"); err != nil {
 			return nil, nil, err
 		}
+		if alt, err = secondOpinion(ctx, p, c); err != nil {
+			return nil, nil, err
+		}
 	}
-	res, err := greedy.New(greedy.WithStrays(true)).Solve(ctx, solve.Problem{Puzzle: p, Scorer: table},
+	res, err := greedy.New(greedy.WithStrays(true), greedy.WithAlternatives(alts(alt)...)).Solve(ctx, solve.Problem{Puzzle: p, Scorer: table},
 		solve.WithSeed(c.seed), solve.WithObserver(progress))
 	return p, res, err
 }
@@ -261,4 +267,12 @@ func proportioned(b *puzzle.Board, n int) (rows, cols int) {
 	cols = max(1, int(math.Round(math.Sqrt(float64(n)*aspect))))
 	rows = (n + cols - 1) / cols
 	return rows, cols
+}
+
+// alts lists alt, if there is one.
+func alts(alt edge.Compatibility) []edge.Compatibility {
+	if alt == nil {
+		return nil
+	}
+	return []edge.Compatibility{alt}
 }

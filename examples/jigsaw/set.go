@@ -23,6 +23,7 @@ type summary struct {
 	Rotate       bool    `json:"rotate"`
 	Solver       string  `json:"solver"`
 	Measure      string  `json:"measure"`
+	Second       string  `json:"second,omitempty"`
 	Direct       float64 `json:"direct"`
 	Neighbour    float64 `json:"neighbour"`
 	Perfect      int     `json:"perfect"`
@@ -170,6 +171,10 @@ func runSet(c config, stdout, stderr io.Writer) error {
 			}
 		}
 		reports = append(reports, r)
+		if r.Second != "" {
+			// Every picture of the set that was small enough.
+			sum.Second = r.Second
+		}
 		sum.Images++
 		sum.Direct += r.Direct
 		sum.Neighbour += r.Neighbour

@@ -4,6 +4,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/reassemble/jigsaw/edge"
 	"github.com/reassemble/jigsaw/puzzle"
 	"github.com/reassemble/jigsaw/solve"
 	"github.com/reassemble/jigsaw/solve/greedy"
@@ -23,10 +24,21 @@ func TestBadInput(t *testing.T) {
 		solvetest.BadCase{Name: "starts beyond the pieces", Solver: greedy.New(greedy.WithStarts(1 << 40)), WantStatus: ends},
 		solvetest.BadCase{Name: "unknown size with a fixed piece", Solver: greedy.New(greedy.WithUnknownSize()), WantStatus: ends},
 		solvetest.BadCase{Name: "scorer pricing NaN", Scorer: nanScorer{}, WantIn: []string{"NaN", "side", "piece"}},
+		solvetest.BadCase{Name: "nil alternative", Solver: greedy.New(greedy.WithAlternatives(nil)), WantIn: []string{"alternative compatibility 0", "nil"}},
+		solvetest.BadCase{Name: "alternative of another puzzle", Solver: greedy.New(greedy.WithAlternatives(otherPuzzle(t))), WantIn: []string{"alternative compatibility 0", "1001 pieces"}},
 		// NewScorerCompatibility's bound: 2048 pieces, 16n² float32 joins.
 		solvetest.BadCase{Name: "own scorer on too many pieces", Scorer: nanScorer{}, Problem: flatRow(2049),
 			WantIn: []string{"2049 pieces", "2048"}, Huge: true},
 	)
+}
+
+// otherPuzzle returns a compatibility built for a puzzle of 1001 pieces.
+func otherPuzzle(t *testing.T) edge.Compatibility {
+	c, err := edge.NewLabelCompatibility(flatRow(1001))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
 }
 
 // nanScorer prices every join as NaN, as a broken user scorer might.

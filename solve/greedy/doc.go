@@ -31,8 +31,9 @@
 //     its gap to the next few, capped, which flat regions and heavy-tailed
 //     measures do not distort.
 //
-// The run keeps the board the problem's scorer prices lowest among those
-// of every stage. Puzzles with fewer pieces than cells get holes, never
+// With WithAlternatives, the four stages run again under each other
+// measure given, and that run's result is offered too. The run keeps the
+// board the problem's scorer prices lowest among those of every stage. Puzzles with fewer pieces than cells get holes, never
 // wrong pieces in their place; pieces beyond the board's cells are reported
 // unplaced.
 //

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -268,5 +269,66 @@ func TestStrays(t *testing.T) {
 	}
 	if len(res.Unplaced) != 0 {
 		t.Errorf("without strays taken out: unplaced %v, want none", res.Unplaced)
+	}
+}
+
+// TestAlternatives re-assembles a photograph priced by a weak measure
+// (Euclidean), with MGC as the alternative: the growth under MGC is
+// perfect, the Euclidean one is not, and the Euclidean measure prices the
+// perfect board lower than its own, so the run keeps it.
+func TestAlternatives(t *testing.T) {
+	img, err := puzzle.LoadImage(filepath.Join("..", "..", "testdata", "coffee.png"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, rot := range []bool{false, true} {
+		p, truth, err := puzzle.Cut(img, 28)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.Rotatable = rot
+		if p, truth, err = puzzle.Scramble(p, truth, rand.New(rand.NewPCG(1, 0x6a1))); err != nil {
+			t.Fatal(err)
+		}
+		table := func(m edge.Measure) *edge.Table {
+			tb, err := edge.NewTable(context.Background(), p, m, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return tb
+		}
+		weak, good := table(edge.Euclidean()), table(edge.MGC())
+		problem := solve.Problem{Puzzle: p, Scorer: weak}
+		alone, err := greedy.New().Solve(context.Background(), problem)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if puzzle.Perfect(truth, alone.Board) {
+			t.Fatalf("rotate=%v: the weak measure alone re-assembles the picture; the test needs one it cannot", rot)
+		}
+		both, err := greedy.New(greedy.WithAlternatives(good)).Solve(context.Background(), problem)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !puzzle.Perfect(truth, both.Board) {
+			t.Errorf("rotate=%v: neighbour %.3f with the alternative, want a perfect board", rot, puzzle.NeighbourComparison(truth, both.Board))
+		}
+		if both.Cost > alone.Cost {
+			t.Errorf("rotate=%v: cost %v with the alternative, %v without: the run keeps the cheaper board", rot, both.Cost, alone.Cost)
+		}
+	}
+	// A compatibility that prices no turned joins cannot serve a puzzle
+	// whose pieces turn.
+	p, _, err := puzzle.Cut(img, 28)
+	if err != nil {
+		t.Fatal(err)
+	}
+	flat, err := edge.NewTable(context.Background(), p, edge.MGC(), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Rotatable = true
+	if _, err := greedy.New(greedy.WithAlternatives(flat)).Solve(context.Background(), solve.Problem{Puzzle: p}); err == nil || !strings.Contains(err.Error(), "turn") {
+		t.Errorf("an unturned alternative for turning pieces: error %v, want one saying the pieces turn", err)
 	}
 }
