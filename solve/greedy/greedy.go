@@ -195,7 +195,7 @@ func (s *Solver) Solve(ctx context.Context, p solve.Problem, opts ...solve.Optio
 		if takeOutStrays(rk, run.Problem().Puzzle, b) > 0 {
 			// Fewer joins cost less, and pieces back in their cells
 			// cost less than strangers: the run takes this board.
-			run.Offer(b, edge.Cost(rk.comp, b))
+			run.Offer(b, price(b))
 		}
 	}
 	return run.Finish(solve.Done)
