@@ -311,7 +311,7 @@ func TestBreaksProbe(t *testing.T) {
 				br.ws = append(br.ws, newBreaksWorker(m, 1, uint64(k), 9))
 			}
 			const n = 20_000
-			s0, ok := br.probe(n)
+			s0, ok := br.probe(n, false)
 			if !ok {
 				t.Fatal("the run ended in the probe")
 			}

@@ -68,7 +68,9 @@
 //   - Breaks is a row-scan search that may leave a scheduled number of
 //     joins unmatched, restarted in new random orders, after Joshua
 //     Blackwood's; it is the stronger of the two score searches on 16×16
-//     boards and polishes its best board with Hunt at the end.
+//     boards, polishes its best board with Hunt at the end, and saves and
+//     resumes its search (BreaksSave, BreaksResume) so that a run stopped
+//     and resumed ends where it would have ended uninterrupted.
 //
 // The seed's own searches for the 544-point score are the presets of
 // solve/sa and solve/ga (sa.Eternity, ga.EternitySimple and the rest); the
