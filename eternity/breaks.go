@@ -324,7 +324,7 @@ func (b *Breaks) Solve(ctx context.Context, p solve.Problem, opts ...solve.Optio
 	}
 	pz := run.Problem().Puzzle
 	m := newBreaksModel(pz, breaksLayout{lock: b.frameLock, tail: b.tail})
-	br := &breaksRun{b: b, run: run, m: m, pz: pz, done: ctx.Done(), best: math.MaxInt32}
+	br := &breaksRun{b: b, run: run, m: m, pz: pz, done: ctx.Done(), best: math.MaxInt32, start: time.Now()}
 	if m.n == 0 {
 		// The fixed pieces fill the board: it is the only one.
 		br.buf = elemsBoard(m.rows, m.cols, m.fixed, nil)
@@ -471,6 +471,10 @@ type breaksRun struct {
 	last    *BreaksCheckpoint
 	saved   time.Time
 	savedAt int64 // iterations
+	// start is when this session began and earlier the seconds of the
+	// sessions before it, for the checkpoint's Seconds.
+	start   time.Time
+	earlier float64
 }
 
 // probe runs restarts without breaks, of n placements each (fewer when a

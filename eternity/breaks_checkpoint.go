@@ -72,6 +72,10 @@ type BreaksCheckpoint struct {
 	Cols int `json:"cols"` // the board's width
 	// Saved is when the checkpoint was written.
 	Saved time.Time `json:"saved"`
+	// Seconds is the time the run had searched at the join saved, over
+	// all its sessions, so that a caller that gives the search a time
+	// budget can give a resumed run what is left of it.
+	Seconds float64 `json:"seconds"`
 	// Settings are the options of the search that made the checkpoint,
 	// which a resumed search must share.
 	Settings BreaksSettings `json:"settings"`
@@ -308,7 +312,7 @@ func (br *breaksRun) snapshot() *BreaksCheckpoint {
 	ck := &BreaksCheckpoint{
 		Version: BreaksCheckpointVersion, Puzzle: HuntFingerprint(br.pz), Rows: m.rows, Cols: m.cols,
 		Settings: br.b.settings(len(br.ws)), Phase: br.phase, Iterations: st.Iterations, BestBreaks: -1,
-		PolishSeed: br.polishSeed,
+		PolishSeed: br.polishSeed, Seconds: br.earlier + time.Since(br.start).Seconds(),
 	}
 	if br.phase == breaksProbing {
 		ck.Probe = br.probeN
@@ -425,6 +429,7 @@ func (br *breaksRun) restore(ck *BreaksCheckpoint, stall int64) error {
 		}
 	}
 	br.polishSeed = ck.PolishSeed
+	br.earlier = ck.Seconds
 	st := &br.run.Stats
 	st.Iterations = ck.Iterations
 	for _, w := range br.ws {

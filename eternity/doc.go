@@ -38,7 +38,9 @@
 // mandatory centre piece 139 sits on I8 (row 9, column 8 from 1, cell
 // (8, 7)); the clue puzzles gave four more hints: 208 on C3, 255 on C14, 181
 // on N3 and 249 on N14. The presets Centre and Clues give them as fixed
-// pieces. A hint's rotation depends on the file's orientation: the seed's
+// pieces, and OfficialRules sets the puzzle's two rule variants, the
+// centre piece alone or with the clue hints, on a piece set whose file
+// fixes other pieces too. A hint's rotation depends on the file's orientation: the seed's
 // file shows frame pieces grey side down and turns the centre piece twice;
 // the JSON set shows them grey side up (a half turn) and leaves it unturned.
 // OfficialTurn finds the orientation of a loaded set; Preset.For and
