@@ -3,10 +3,12 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"image"
 	"image/png"
 	"io"
+	"io/fs"
 	"maps"
 	"math/rand/v2"
 	"os"
@@ -17,6 +19,7 @@ import (
 
 	"github.com/reassemble/jigsaw/internal/shredscore"
 	"github.com/reassemble/jigsaw/internal/textpage"
+	"github.com/reassemble/jigsaw/puzzle"
 )
 
 func writePNG(t *testing.T, path string, img image.Image) {
@@ -214,4 +217,83 @@ func TestUnequalHeights(t *testing.T) {
 	if acc < 0.9 {
 		t.Errorf("neighbour accuracy %.3f with strips of unequal heights, want at least 0.9", acc)
 	}
+}
+
+// TestSharedPageTurned re-assembles a really shredded page of the D2
+// collection whose strips (masks with them) were written under names that
+// say nothing, half of them turned 180°: the target is the
+// upright figure within 0.02 (D2: at least 0.97) and every strip with text
+// turned right.
+func TestSharedPageTurned(t *testing.T) {
+	src := filepath.Join("..", "..", "..", "shared", "data", "documents", "D2", "mechanical", "D001")
+	ents, err := os.ReadDir(src)
+	if err != nil {
+		t.Skipf("the shared documents are not here (%v); this test needs ../shared", err)
+	}
+	dir := t.TempDir()
+	if err := os.Mkdir(filepath.Join(dir, "masks"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	ents = slices.DeleteFunc(ents, fs.DirEntry.IsDir)
+	rng := rand.New(rand.NewPCG(5, 6))
+	// Half the strips, chosen at random, are turned.
+	upsideDown := rng.Perm(len(ents))[:len(ents)/2]
+	truth := map[string]shredscore.Truth{}
+	scanned := map[string]bool{}
+	for k, e := range ents {
+		tr, err := shredscore.FromName(e.Name())
+		if err != nil {
+			t.Fatal(err)
+		}
+		turn := puzzle.Rotation(0)
+		if slices.Contains(upsideDown, k) {
+			turn = 2
+		}
+		name := fmt.Sprintf("s%08x.png", rng.Uint32())
+		base := strings.TrimSuffix(e.Name(), filepath.Ext(e.Name()))
+		for _, p := range [][2]string{{filepath.Join(src, e.Name()), filepath.Join(dir, name)}, {filepath.Join(src, "masks", base+".png"), filepath.Join(dir, "masks", name)}} {
+			img, err := puzzle.LoadImage(p[0])
+			if errors.Is(err, fs.ErrNotExist) && p[0] != filepath.Join(src, e.Name()) {
+				continue // no mask for this strip
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			writePNG(t, p[1], puzzle.TurnImage(img, turn))
+		}
+		truth[name], scanned[name] = tr, turn == 2
+	}
+	rep := runJSON(t, config{dir: dir, kind: "auto", turned: true, seed: 1})
+	acc, _ := score(rep, truth, scanned)
+	// Turns are scored on the strips with text: a blank strip reads the
+	// same either way up.
+	blank := map[string]bool{}
+	for _, n := range rep.Blank {
+		blank[n] = true
+	}
+	turned := map[string]bool{}
+	for _, n := range rep.Turned {
+		turned[n] = true
+	}
+	var order []shredscore.Placed
+	for _, n := range rep.Order {
+		if !blank[n] {
+			order = append(order, shredscore.Placed{Name: n, Turned: turned[n] != scanned[n]})
+		}
+	}
+	turns := shredscore.TurnsRight(order)
+	t.Logf("%d strips, %d turned: neighbour accuracy %.3f, turns right %.3f of %d with text", len(truth), countTrue(scanned), acc, turns, len(order))
+	if acc < 0.97 || turns < 0.99 {
+		t.Errorf("neighbour accuracy %.3f and turns right %.3f, want at least 0.97 and 0.99", acc, turns)
+	}
+}
+
+func countTrue(m map[string]bool) int {
+	n := 0
+	for _, v := range m {
+		if v {
+			n++
+		}
+	}
+	return n
 }
