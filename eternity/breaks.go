@@ -153,14 +153,15 @@ func (b *Breaks) fail(format string, args ...any) {
 // BreaksAuto sets the schedule from a probe of the instance, as the
 // default does: breaks begin lead (a share of the scan's cells) before
 // the median depth that restarts without breaks reach in a fifth of
-// BreaksRestart's placements (of those that reach half the deepest's), and their allowance rises evenly from there
-// to rate breaks per cell left (rate times the cells after that point) at
-// the last cell. lead and rate lie in [0, 1]. Default: 0, 0.36: on 16×16
-// boards, breaks from about the 200th cell of 255 and 20 in all with the
-// centre hint alone, from about the 185th of 248 and 23 in all on the
-// official set with its eight hints (measured after 10⁹ placements on the
-// official set and three generated boards: a lead of 0.01 or 0.02, or a
-// rate of 0.3, 0.4 or 0.45, scores 1 to 3 joins less on average).
+// BreaksRestart's placements (of those that reach half the deepest's),
+// and their allowance rises evenly from there to rate breaks per cell
+// left (rate times the cells after that point) at the last cell. lead
+// and rate lie in [0, 1]. Default: 0, 0.36: on 16×16 boards, breaks from
+// about the 200th cell of 255 and 20 in all with the centre hint alone,
+// from about the 185th of 248 and 23 in all on the official set with its
+// eight hints (measured after 10⁹ placements on the official set and
+// three generated boards: a lead of 0.01 or 0.02, or a rate of 0.3, 0.4
+// or 0.45, scores 1 to 3 joins less on average).
 func BreaksAuto(lead, rate float64) BreaksOption {
 	return func(b *Breaks) {
 		switch {

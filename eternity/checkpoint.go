@@ -162,10 +162,17 @@ func (ck *HuntCheckpoint) WriteFile(path string) error {
 }
 
 // writeAtomic writes data to path through a temporary file in the same
-// directory renamed over path.
+// directory renamed over path. The file is readable by all, as a file
+// os.WriteFile makes: work items on other machines, maybe under other
+// users, read it from a shared folder.
 func writeAtomic(path string, data []byte) error {
 	tmp, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".*.tmp")
 	if err != nil {
+		return err
+	}
+	if err := tmp.Chmod(0o644); err != nil {
+		tmp.Close()
+		os.Remove(tmp.Name())
 		return err
 	}
 	if _, err := tmp.Write(data); err != nil {
