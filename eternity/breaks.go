@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"slices"
 	"time"
 
@@ -45,7 +46,8 @@ import (
 // eight hints, which cut the candidates beside them. Breaks allowed
 // before that depth are spent early; a first break much after it is
 // seldom reached. So by default (BreaksAuto) the run first probes: a few
-// restarts without breaks, whose median depth sets where breaks begin,
+// restarts without breaks, whose median depth (leaving out those stuck
+// far above the rest behind a hint) sets where breaks begin,
 // with the allowance then rising evenly to the end of the scan.
 // BreaksSchedule sets a fixed schedule instead.
 //
@@ -83,6 +85,22 @@ import (
 // Stats.Nodes counts placements, Stats.Backtracks the depths left for want
 // of a candidate and Stats.Restarts the restarts, probes included.
 //
+// # Checkpoints
+//
+// A long search survives being stopped: BreaksSave (or BreaksSaveSteps)
+// writes its state to a file where its workers join, and BreaksResume
+// goes on from that file, as a batch system's task preempted and started
+// again does. The state is small whatever the run's length (a few
+// kilobytes a worker on 16×16): each restart lays out its candidate
+// lists afresh from the model's order, shuffled from the worker's random
+// source, so the lists follow from the random state the restart began
+// with, and the rest is the board, a position per depth and the
+// counters. A run resumed with the same options and budget ends exactly
+// as the run would have ended uninterrupted, board and counters alike, on
+// any number of workers, wherever the stop fell; under a deadline rather
+// than a budget of iterations, each session sets its own polish by its
+// own clock.
+//
 // The search works from labels: a Problem whose Scorer is neither nil nor
 // an *edge.Labels is refused with ErrNotLabels. It builds every board from
 // the fixed pieces alone and ignores solve.WithInitial; to improve a given
@@ -100,6 +118,12 @@ type Breaks struct {
 	frameLock  bool
 	tail       int
 	polish     float64
+	// The checkpoint's file and when to write it, and the file to resume
+	// from.
+	ckPath  string
+	ckEvery time.Duration
+	ckSteps int64
+	resume  string
 	// err is the first option out of range, reported by Solve.
 	err error
 }
@@ -129,14 +153,15 @@ func (b *Breaks) fail(format string, args ...any) {
 // BreaksAuto sets the schedule from a probe of the instance, as the
 // default does: breaks begin lead (a share of the scan's cells) before
 // the median depth that restarts without breaks reach in a fifth of
-// BreaksRestart's placements, and their allowance rises evenly from there
-// to rate breaks per cell left (rate times the cells after that point) at
-// the last cell. lead and rate lie in [0, 1]. Default: 0, 0.36: on 16×16
-// boards, breaks from about the 200th cell of 255 and 20 in all with the
-// centre hint alone, from about the 185th of 248 and 23 in all on the
-// official set with its eight hints (measured after 10⁹ placements on the
-// official set and three generated boards: a lead of 0.01 or 0.02, or a
-// rate of 0.3, 0.4 or 0.45, scores 1 to 3 joins less on average).
+// BreaksRestart's placements (of those that reach half the deepest's),
+// and their allowance rises evenly from there to rate breaks per cell
+// left (rate times the cells after that point) at the last cell. lead
+// and rate lie in [0, 1]. Default: 0, 0.36: on 16×16 boards, breaks from
+// about the 200th cell of 255 and 20 in all with the centre hint alone,
+// from about the 185th of 248 and 23 in all on the official set with its
+// eight hints (measured after 10⁹ placements on the official set and
+// three generated boards: a lead of 0.01 or 0.02, or a rate of 0.3, 0.4
+// or 0.45, scores 1 to 3 joins less on average).
 func BreaksAuto(lead, rate float64) BreaksOption {
 	return func(b *Breaks) {
 		switch {
@@ -288,13 +313,20 @@ func (b *Breaks) Solve(ctx context.Context, p solve.Problem, opts ...solve.Optio
 	if b.err != nil {
 		return nil, b.err
 	}
+	var ck *BreaksCheckpoint
+	if b.resume != "" {
+		var err error
+		if ck, err = ReadBreaksCheckpoint(b.resume); err != nil {
+			return nil, err
+		}
+	}
 	run, err := solve.Start(ctx, p, opts...)
 	if err != nil {
 		return nil, err
 	}
 	pz := run.Problem().Puzzle
 	m := newBreaksModel(pz, breaksLayout{lock: b.frameLock, tail: b.tail})
-	br := &breaksRun{b: b, run: run, m: m, done: ctx.Done(), best: math.MaxInt32}
+	br := &breaksRun{b: b, run: run, m: m, pz: pz, done: ctx.Done(), best: math.MaxInt32, start: time.Now()}
 	if m.n == 0 {
 		// The fixed pieces fill the board: it is the only one.
 		br.buf = elemsBoard(m.rows, m.cols, m.fixed, nil)
@@ -304,23 +336,36 @@ func (b *Breaks) Solve(ctx context.Context, p solve.Problem, opts ...solve.Optio
 	for range run.Settings().Workers {
 		br.ws = append(br.ws, newBreaksWorker(m, b.perCell, run.Rand().Uint64(), run.Rand().Uint64()))
 	}
+	br.polishSeed = [2]uint64{run.Rand().Uint64(), run.Rand().Uint64()}
 	stall := max(b.restart/5, 1)
-	var sched []int32
+	br.phase = breaksSearching
 	if b.auto {
-		s0, ok := br.probe(stall)
+		br.phase = breaksProbing
+	}
+	if ck != nil {
+		if err := br.restore(ck, stall); err != nil {
+			return nil, fmt.Errorf("%w (resuming from %s)", err, b.resume)
+		}
+	}
+	br.saved, br.savedAt = time.Now(), run.Stats.Iterations
+	// Whatever ends the run, the checkpoint has the search as it stood at
+	// its last join.
+	defer br.saveLast()
+	if br.phase == breaksProbing {
+		s0, ok := br.probe(stall, ck != nil)
 		if !ok {
 			br.end()
 			return run.Finish(solve.Done)
 		}
-		sched = m.schedule(s0, m.n, int(math.Round(b.rate*float64(m.n-s0))))
-	} else {
-		sched = m.schedule(m.depthAt(b.start), m.depthAt(b.end), b.total)
-	}
-	for _, w := range br.ws {
-		w.grow = b.grow
-		w.setSchedule(sched, b.restart, stall)
+		br.phase = breaksSearching
+		br.sched = m.schedule(s0, m.n, int(math.Round(b.rate*float64(m.n-s0))))
+		br.startSearch(stall)
+	} else if ck == nil {
+		br.sched = m.schedule(m.depthAt(b.start), m.depthAt(b.end), b.total)
+		br.startSearch(stall)
 	}
 	polish := br.polishAt(ctx)
+	br.mark()
 	if br.until != nil && br.until() || br.loop(nil) {
 		if polish != nil {
 			polish()
@@ -328,6 +373,20 @@ func (b *Breaks) Solve(ctx context.Context, p solve.Problem, opts ...solve.Optio
 	}
 	br.end()
 	return run.Finish(solve.Done)
+}
+
+// The phases of a run, as a checkpoint names them.
+const (
+	breaksProbing   = "probe"
+	breaksSearching = "search"
+)
+
+// startSearch starts every worker on the search proper, under br.sched.
+func (br *breaksRun) startSearch(stall int64) {
+	for _, w := range br.ws {
+		w.grow = br.b.grow
+		w.setSchedule(br.sched, br.b.restart, stall)
+	}
 }
 
 // polishAt sets br.until to end the search where the polish is to begin,
@@ -370,8 +429,11 @@ func (br *breaksRun) polish(cycle int64) {
 	h := NewHunt(HuntTemperatures(0.2, 0.1), HuntCycle(cycle))
 	m := newHuntModel(pz, h.frameLock)
 	hr := &huntRun{h: h, run: run, m: m, pz: pz, best: int(cost), done: br.done}
+	// The polish's seeds come from the run's own, drawn at its start, so
+	// that a resumed run polishes as the run it resumes would have.
+	rng := rand.New(rand.NewPCG(br.polishSeed[0], br.polishSeed[1]))
 	for range br.ws {
-		w := newHuntWorker(m, h, run.Rand().Uint64(), run.Rand().Uint64())
+		w := newHuntWorker(m, h, rng.Uint64(), rng.Uint64())
 		w.load(best, pz)
 		hr.ws = append(hr.ws, w)
 		hr.seen = append(hr.seen, w.cycles)
@@ -391,6 +453,7 @@ type breaksRun struct {
 	b    *Breaks
 	run  *solve.Run
 	m    *breaksModel
+	pz   *puzzle.Puzzle
 	ws   []*breaksWorker
 	done <-chan struct{}
 	best int32 // breaks of the best board offered
@@ -398,6 +461,22 @@ type breaksRun struct {
 	// until, when set, ends the search before the run ends, for the
 	// polish.
 	until func() bool
+
+	// phase is breaksProbing or breaksSearching; probeN is the probes'
+	// length and sched the search's schedule, once set.
+	phase      string
+	probeN     int64
+	sched      []int32
+	polishSeed [2]uint64
+	// last is the run as it stood at the last join, kept when the run
+	// saves checkpoints; saved and savedAt say when it last wrote one.
+	last    *BreaksCheckpoint
+	saved   time.Time
+	savedAt int64 // iterations
+	// start is when this session began and earlier the seconds of the
+	// sessions before it, for the checkpoint's Seconds.
+	start   time.Time
+	earlier float64
 }
 
 // probe runs restarts without breaks, of n placements each (fewer when a
@@ -405,18 +484,22 @@ type breaksRun struct {
 // in all, and returns the depth at which breaks begin: the median of the
 // probes' deepest depths, less the lead. It reports false if the run
 // ended meanwhile.
-func (br *breaksRun) probe(n int64) (int, bool) {
+func (br *breaksRun) probe(n int64, resumed bool) (int, bool) {
 	nw := len(br.ws)
 	per := (breaksProbes + nw - 1) / nw
-	if lim := br.run.Settings().MaxIterations; lim > 0 {
-		// A tenth of the budget at most.
-		n = max(min(n, lim/int64(10*per*nw)), 1)
+	if !resumed {
+		if lim := br.run.Settings().MaxIterations; lim > 0 {
+			// A tenth of the budget at most.
+			n = max(min(n, lim/int64(10*per*nw)), 1)
+		}
+		br.probeN = n
+		zero := make([]int32, br.m.n)
+		for _, w := range br.ws {
+			w.probing = true
+			w.setSchedule(zero, n, n)
+		}
 	}
-	zero := make([]int32, br.m.n)
-	for _, w := range br.ws {
-		w.probing = true
-		w.setSchedule(zero, n, n)
-	}
+	br.mark()
 	// A worker makes probes until it has its share; one that ends a
 	// probe early, its tree searched, goes on to another.
 	more := func(k int) bool { return len(br.ws[k].depths) < per }
@@ -428,9 +511,23 @@ func (br *breaksRun) probe(n int64) (int, bool) {
 		w.probing = false
 		depths = append(depths, w.depths...)
 	}
-	slices.Sort(depths)
-	median := depths[len(depths)/2]
-	return max(median-br.m.depthAt(br.b.lead), 0), true
+	return max(probeDepth(depths)-br.m.depthAt(br.b.lead), 0), true
+}
+
+// probeDepth returns the median of the probes' deepest depths, leaving
+// out the probes stuck at less than half the deepest: behind a hint near
+// the top of the board, a probe that a candidate order leads astray stays
+// there (on the official set with the clue hints and no pinned corners,
+// some probes end at depths 18 to 45 where the others reach 185 to 192),
+// and a median of those would begin the breaks at the top of the board,
+// spending them all before the scan's end (one run scored 428 of 480 for
+// an hour so). The search gives such restarts up anyway (BreaksRestart).
+func probeDepth(depths []int) int {
+	depths = slices.Sorted(slices.Values(depths))
+	deepest := depths[len(depths)-1]
+	i, _ := slices.BinarySearch(depths, (deepest+1)/2)
+	depths = depths[i:]
+	return depths[len(depths)/2]
 }
 
 // loop runs the workers in chunks until the run ends, or, with more, until
@@ -465,10 +562,15 @@ func (br *breaksRun) loop(more func(k int) bool) bool {
 		before := br.steps()
 		eachWorker(len(ws), func(k int) { ws[k].run(per[k], br.done) })
 		did := br.steps() - before
+		cut := false
 		select {
 		case <-br.done:
 			// Cancelled: the run ends at its next look at the context,
-			// and boards are only taken before that.
+			// and boards are only taken before that. The workers may
+			// have stopped short of their chunk, so the run is no
+			// longer where an uninterrupted one would be: no checkpoint
+			// is taken of it.
+			cut = true
 			br.completeAll()
 		default:
 			if lim > 0 && run.Stats.Iterations+did >= lim {
@@ -488,6 +590,10 @@ func (br *breaksRun) loop(more func(k int) bool) bool {
 			// No board breaks fewer joins than none: what the fixed
 			// pieces break among themselves is all there is.
 			run.End(solve.Exhausted)
+			break
+		}
+		if !cut {
+			br.mark()
 		}
 	}
 	return false

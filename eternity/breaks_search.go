@@ -57,7 +57,12 @@ type breaksFinish struct {
 // seed and the placements it is given, never on the clock.
 type breaksWorker struct {
 	m   *breaksModel
-	rng *rand.Rand
+	pcg *rand.PCG
+	rng *rand.Rand // draws from pcg
+	// atRestart is pcg as it stood when the restart in hand began, before
+	// its shuffles: with the restart's search, all a checkpoint needs to
+	// lay the candidate lists out again.
+	atRestart rand.PCG
 
 	// sched[d] is the breaks allowed in all once depth d is placed.
 	sched    []int32
@@ -115,8 +120,9 @@ type breaksWorker struct {
 }
 
 func newBreaksWorker(m *breaksModel, perCell int, seed1, seed2 uint64) *breaksWorker {
+	pcg := rand.NewPCG(seed1, seed2)
 	w := &breaksWorker{
-		m: m, rng: rand.New(rand.NewPCG(seed1, seed2)), perCell: int32(perCell),
+		m: m, pcg: pcg, rng: rand.New(pcg), perCell: int32(perCell),
 		lists: append([]int32(nil), m.lists...),
 		cells: make([]int32, m.cells), used: make([]bool, m.pieces),
 		cum:  make([]int32, m.n+1),
@@ -136,6 +142,13 @@ func newBreaksWorker(m *breaksModel, perCell int, seed1, seed2 uint64) *breaksWo
 // setSchedule sets the schedule and the restart lengths, and starts a
 // fresh restart under them.
 func (w *breaksWorker) setSchedule(sched []int32, restartN, stallN int64) {
+	w.useSchedule(sched, restartN, stallN)
+	w.restart()
+}
+
+// useSchedule sets the schedule and the restart lengths without touching
+// the restart in hand.
+func (w *breaksWorker) useSchedule(sched []int32, restartN, stallN int64) {
 	w.sched, w.restartN, w.stallN = sched, max(restartN, 1), max(stallN, 1)
 	w.startDepth = len(sched)
 	for d, s := range sched {
@@ -144,7 +157,6 @@ func (w *breaksWorker) setSchedule(sched []int32, restartN, stallN int64) {
 			break
 		}
 	}
-	w.restart()
 }
 
 // restart clears the board and shuffles every candidate list.
@@ -165,9 +177,20 @@ func (w *breaksWorker) restart() {
 	copy(w.deep, w.cells)
 	w.deepDepth, w.deepBreaks, w.maxDepth = 0, 0, 0
 	w.deepPromise = w.promise(0, 0)
-	// Every element sits in several runs; each is shuffled on its own so
-	// that no order carries over from one restart to the next.
-	for _, s := range m.shuffled {
+	w.atRestart = *w.pcg
+	w.shuffle()
+}
+
+// shuffle lays the candidate lists out for a restart: the model's order,
+// every run shuffled from the worker's random source. Every element sits
+// in several runs; each is shuffled on its own so that no order carries
+// over from one restart to the next. Starting from the model's order
+// rather than the last restart's makes the lists a function of the random
+// state alone, which is what lets a checkpoint save a restart in a few
+// bytes.
+func (w *breaksWorker) shuffle() {
+	copy(w.lists, w.m.lists)
+	for _, s := range w.m.shuffled {
 		l := w.lists[s.off : s.off+s.n]
 		w.rng.Shuffle(len(l), func(a, b int) { l[a], l[b] = l[b], l[a] })
 	}
@@ -615,8 +638,10 @@ func (w *breaksWorker) complete() int32 {
 // cost returns the joins element e breaks in depth d's cell on board
 // cells: with its left and top neighbours, fixed pieces to its right and
 // below, and the rim.
-func (w *breaksWorker) cost(cells []int32, d int, e int32) int32 {
-	m := w.m
+func (w *breaksWorker) cost(cells []int32, d int, e int32) int32 { return w.m.cost(cells, d, e) }
+
+// cost is breaksWorker.cost, for checking a saved board.
+func (m *breaksModel) cost(cells []int32, d int, e int32) int32 {
 	b := int32(0)
 	l, t := m.leftNeed[d], m.topNeed[d]
 	if c := m.leftCell[d]; c >= 0 {

@@ -6,7 +6,6 @@ import (
 	"math"
 	"math/rand/v2"
 	"os"
-	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -311,7 +310,7 @@ func TestBreaksProbe(t *testing.T) {
 				br.ws = append(br.ws, newBreaksWorker(m, 1, uint64(k), 9))
 			}
 			const n = 20_000
-			s0, ok := br.probe(n)
+			s0, ok := br.probe(n, false)
 			if !ok {
 				t.Fatal("the run ended in the probe")
 			}
@@ -325,12 +324,38 @@ func TestBreaksProbe(t *testing.T) {
 				}
 				depths = append(depths, w.depths...)
 			}
-			slices.Sort(depths)
-			if want := depths[len(depths)/2]; s0 != want {
-				t.Errorf("breaks begin at %d, want the median %d of %v", s0, want, depths)
+			if want := probeDepth(depths); s0 != want {
+				t.Errorf("breaks begin at %d, want %d of %v", s0, want, depths)
 			}
 			if run.Stats.Iterations < breaksProbes*n {
 				t.Errorf("%d iterations for %d probes of %d", run.Stats.Iterations, breaksProbes, n)
+			}
+		})
+	}
+}
+
+// TestProbeDepth checks where the probe puts the first break: the median
+// of the probes' depths, of those that reach half the deepest.
+func TestProbeDepth(t *testing.T) {
+	tests := []struct {
+		name   string
+		depths []int
+		want   int
+	}{
+		{name: "one", depths: []int{7}, want: 7},
+		// The centre hint alone on the official set: all alike.
+		{name: "alike", depths: []int{203, 200, 199, 199, 200, 198, 200, 203}, want: 200},
+		// The clue hints: three probes stuck behind a hint.
+		{name: "some stuck", depths: []int{18, 45, 192, 187, 185, 190, 186, 45}, want: 187},
+		// More stuck than not: the plain median would be 45.
+		{name: "most stuck", depths: []int{18, 45, 45, 44, 185, 190, 20, 45}, want: 190},
+		{name: "half the deepest counts", depths: []int{50, 100, 100, 49}, want: 100},
+		{name: "at half", depths: []int{50, 100, 50, 50}, want: 50},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := probeDepth(tc.depths); got != tc.want {
+				t.Errorf("probeDepth(%v) = %d, want %d", tc.depths, got, tc.want)
 			}
 		})
 	}

@@ -34,6 +34,10 @@ type HuntCheckpoint struct {
 	Cols int `json:"cols"` // the board's width
 	// Saved is when the checkpoint was written.
 	Saved time.Time `json:"saved"`
+	// Seconds is the time the run had searched when the checkpoint was
+	// written, over all its sessions, so that a caller that gives the
+	// search a time budget can give a resumed run what is left of it.
+	Seconds float64 `json:"seconds"`
 	// Iterations, Evaluations and Restarts are the run's counters, so
 	// that a resumed run reports totals over all its sessions.
 	Iterations  int64 `json:"iterations"`
@@ -120,10 +124,10 @@ func HuntFingerprint(p *puzzle.Puzzle) string {
 }
 
 // snapshot saves the workers.
-func snapshot(m *huntModel, h *Hunt, p *puzzle.Puzzle, ws []*huntWorker, st solve.Stats) *HuntCheckpoint {
+func snapshot(m *huntModel, h *Hunt, p *puzzle.Puzzle, ws []*huntWorker, st solve.Stats, seconds float64) *HuntCheckpoint {
 	ck := &HuntCheckpoint{
 		Version: HuntCheckpointVersion, Puzzle: HuntFingerprint(p), Rows: p.Rows, Cols: p.Cols,
-		Saved: time.Now().UTC(), Iterations: st.Iterations, Evaluations: st.Evaluations, Restarts: st.Restarts,
+		Saved: time.Now().UTC(), Seconds: seconds, Iterations: st.Iterations, Evaluations: st.Evaluations, Restarts: st.Restarts,
 		Schedule: HuntSchedule{Hot: h.hot, Cold: h.cold, Cycle: h.cycle, RefillEvery: h.refillEvery,
 			RefillSize: h.refillSize, TurnOdds: h.turnOdds, FrameLock: h.frameLock,
 			Focus: [2]int{h.focus, h.focusJ}, RefillFocus: h.refillFocus, Cycles: h.cycles, Share: h.share, Reheat: h.reheat},
@@ -154,8 +158,21 @@ func (ck *HuntCheckpoint) WriteFile(path string) error {
 	if err != nil {
 		return err
 	}
+	return writeAtomic(path, data)
+}
+
+// writeAtomic writes data to path through a temporary file in the same
+// directory renamed over path. The file is readable by all, as a file
+// os.WriteFile makes: work items on other machines, maybe under other
+// users, read it from a shared folder.
+func writeAtomic(path string, data []byte) error {
 	tmp, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".*.tmp")
 	if err != nil {
+		return err
+	}
+	if err := tmp.Chmod(0o644); err != nil {
+		tmp.Close()
+		os.Remove(tmp.Name())
 		return err
 	}
 	if _, err := tmp.Write(data); err != nil {

@@ -38,7 +38,9 @@
 // mandatory centre piece 139 sits on I8 (row 9, column 8 from 1, cell
 // (8, 7)); the clue puzzles gave four more hints: 208 on C3, 255 on C14, 181
 // on N3 and 249 on N14. The presets Centre and Clues give them as fixed
-// pieces. A hint's rotation depends on the file's orientation: the seed's
+// pieces, and OfficialRules sets the puzzle's two rule variants, the
+// centre piece alone or with the clue hints, on a piece set whose file
+// fixes other pieces too. A hint's rotation depends on the file's orientation: the seed's
 // file shows frame pieces grey side down and turns the centre piece twice;
 // the JSON set shows them grey side up (a half turn) and leaves it unturned.
 // OfficialTurn finds the orientation of a loaded set; Preset.For and
@@ -68,7 +70,9 @@
 //   - Breaks is a row-scan search that may leave a scheduled number of
 //     joins unmatched, restarted in new random orders, after Joshua
 //     Blackwood's; it is the stronger of the two score searches on 16×16
-//     boards and polishes its best board with Hunt at the end.
+//     boards, polishes its best board with Hunt at the end, and saves and
+//     resumes its search (BreaksSave, BreaksResume) so that a run stopped
+//     and resumed ends where it would have ended uninterrupted.
 //
 // The seed's own searches for the 544-point score are the presets of
 // solve/sa and solve/ga (sa.Eternity, ga.EternitySimple and the rest); the

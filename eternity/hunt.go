@@ -280,7 +280,10 @@ func (h *Hunt) Solve(ctx context.Context, p solve.Problem, opts ...solve.Option)
 			ws = append(ws, w)
 		}
 	}
-	hr := &huntRun{h: &cfg, run: run, m: m, ws: ws, pz: pz, best: math.MaxInt, done: ctx.Done()}
+	hr := &huntRun{h: &cfg, run: run, m: m, ws: ws, pz: pz, best: math.MaxInt, done: ctx.Done(), start: time.Now()}
+	if ck != nil {
+		hr.earlier = ck.Seconds
+	}
 	for _, w := range ws {
 		hr.seen = append(hr.seen, w.cycles)
 	}
@@ -300,6 +303,10 @@ type huntRun struct {
 	best int
 	buf  *puzzle.Board
 	seen []int64 // per worker, the cycles it had ended at the last join
+	// start is when this session began and earlier the seconds of the
+	// sessions before it, for the checkpoint's Seconds.
+	start   time.Time
+	earlier float64
 }
 
 // budgetCycle returns the cycle length for a run with no HuntCycle: the
@@ -470,7 +477,7 @@ func (hr *huntRun) offer() bool {
 // save writes the checkpoint; a failure to write is not the run's failure
 // and is dropped (the next save tries again).
 func (hr *huntRun) save() {
-	ck := snapshot(hr.m, hr.h, hr.pz, hr.ws, hr.run.Stats)
+	ck := snapshot(hr.m, hr.h, hr.pz, hr.ws, hr.run.Stats, hr.earlier+time.Since(hr.start).Seconds())
 	_ = ck.WriteFile(hr.h.ckPath)
 }
 

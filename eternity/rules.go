@@ -169,6 +169,26 @@ func OfficialTurn(p *puzzle.Puzzle) (puzzle.Rotation, error) {
 	return 0, errors.New("eternity: no edge piece")
 }
 
+// OfficialRules returns a copy of p, the official set, with exactly the
+// preset's hints fixed and no other piece: the puzzle under one of its
+// rule variants, Centre (the mandatory centre piece alone, the prize's
+// rule) or AllHints (the centre piece and the four clue hints the clue
+// puzzles gave away). Piece files may fix more: the eternity2.dev set also
+// pins three corners, which breaks the board's turns for a search but is
+// no rule of the puzzle; WithHints keeps such pieces, OfficialRules drops
+// them, and a search breaks the symmetry as it sees fit.
+func OfficialRules(p *puzzle.Puzzle, h Preset) (*puzzle.Puzzle, error) {
+	if p == nil {
+		return nil, errors.New("eternity: nil puzzle")
+	}
+	if _, err := OfficialTurn(p); err != nil {
+		return nil, err
+	}
+	q := p.Clone()
+	q.Fixed = nil
+	return WithHints(q, h)
+}
+
 // WithHints returns a copy of p with the preset's hints (in p's
 // orientation, see Preset.For) added to p.Fixed. A hint p already fixes in
 // the same way is kept once; a hint that contradicts one of p's fixed

@@ -1,6 +1,7 @@
 package eternity_test
 
 import (
+	"math/rand/v2"
 	"reflect"
 	"strings"
 	"testing"
@@ -132,5 +133,55 @@ func TestParsePreset(t *testing.T) {
 				t.Errorf("ParsePreset(%q) = %v, %v; want %v, ok %v", tc.in, got, err, tc.want, tc.ok)
 			}
 		})
+	}
+}
+
+// TestOfficialRules checks the rule variants on the eternity2.dev set,
+// whose file fixes the five hints and three corners: each variant keeps
+// its hints as the file turns them, and nothing else.
+func TestOfficialRules(t *testing.T) {
+	inst := formatLoad(t, "instances/e2-16x16-v00.json")
+	p := inst.Puzzle
+	if len(p.Fixed) != 8 {
+		t.Fatalf("the file fixes %d pieces, want 8 (its hints and three corners)", len(p.Fixed))
+	}
+	inFile := map[puzzle.FixedPiece]bool{}
+	for _, f := range p.Fixed {
+		inFile[f] = true
+	}
+	tests := []struct {
+		name   string
+		preset eternity.Preset
+		want   int
+	}{
+		{"none", eternity.NoHints, 0},
+		{"centre", eternity.Centre, 1},
+		{"all", eternity.AllHints, 5},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			q, err := eternity.OfficialRules(p, tc.preset)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(q.Fixed) != tc.want {
+				t.Errorf("%d pieces fixed, want %d", len(q.Fixed), tc.want)
+			}
+			for _, f := range q.Fixed {
+				if !inFile[f] {
+					t.Errorf("hint %v is not the file's", f)
+				}
+			}
+			if len(p.Fixed) != 8 {
+				t.Error("OfficialRules changed the puzzle it was given")
+			}
+		})
+	}
+	small, _, err := puzzle.GenerateColours(10, 10, 3, 7, rand.New(rand.NewPCG(1, 2)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := eternity.OfficialRules(small, eternity.Centre); err == nil || !strings.Contains(err.Error(), "16×16") {
+		t.Errorf("the official rules on a 10×10 puzzle: err = %v", err)
 	}
 }

@@ -60,6 +60,24 @@ type item struct {
 	Nodes     uint64  `json:"nodes"`
 	Seconds   float64 `json:"seconds"`
 	Status    string  `json:"status"`
+
+	// A score item's search: the puzzle's fingerprint
+	// (eternity.HuntFingerprint), the method, the run's seed and the
+	// item's, drawn from it (itemSeed), and its budget.
+	Puzzle   string  `json:"puzzle,omitempty"`
+	Method   string  `json:"method,omitempty"`
+	BaseSeed uint64  `json:"baseSeed,omitempty"`
+	Seed     uint64  `json:"seed,omitempty"`
+	Budget   int64   `json:"iterationBudget,omitempty"` // -iterations
+	Timeout  float64 `json:"timeout,omitempty"`         // -timeout, in seconds
+	// What the score item found: its best board (elements 4·piece +
+	// rotation, row-major, −1 for an empty cell), the board's scores and
+	// the iterations made.
+	Score      int     `json:"score,omitempty"`
+	MaxScore   int     `json:"maxScore,omitempty"`
+	Score544   int     `json:"score544,omitempty"`
+	Board      []int32 `json:"board,omitempty"`
+	Iterations int64   `json:"iterations,omitempty"`
 }
 
 // itemFile returns the name of item index's result file under dir.
@@ -79,8 +97,8 @@ func resolveIndex(c *config) error {
 	if c.split < 0 {
 		return fmt.Errorf("-split %d: want 1 or more items", c.split)
 	}
-	if c.mode != "count" || c.method != "exact" {
-		return fmt.Errorf("-split applies to -mode count with -method exact, not -mode %s -method %s", c.mode, c.method)
+	if (c.mode != "count" || c.method != "exact") && c.mode != "score" {
+		return fmt.Errorf("-split applies to -mode count with -method exact and to -mode score, not -mode %s -method %s", c.mode, c.method)
 	}
 	if c.out == "" {
 		return errors.New("-split writes each item's result under -out: give the folder the items share")
@@ -287,7 +305,8 @@ func writeJSON(path string, v any) error {
 }
 
 // merge reads the item files under c.out and sums them, checking that
-// every index of the split reported a finished count of the same search.
+// every index of the split reported a finished count of the same search;
+// score items go to mergeScore.
 func merge(c config, stdout io.Writer, stderr io.Writer) error {
 	if c.out == "" {
 		return errors.New("-mode merge reads the items' results under -out: give that folder")
@@ -299,12 +318,8 @@ func merge(c config, stdout io.Writer, stderr io.Writer) error {
 	if len(paths) == 0 {
 		return fmt.Errorf("-mode merge: no item files (item-*-of-*.json) in %s", c.out)
 	}
-	var (
-		first item
-		seen  = map[int]bool{}
-		r     report
-	)
-	for k, path := range paths {
+	var items []item
+	for _, path := range paths {
 		data, err := os.ReadFile(path)
 		if err != nil {
 			return err
@@ -313,6 +328,18 @@ func merge(c config, stdout io.Writer, stderr io.Writer) error {
 		if err := json.Unmarshal(data, &it); err != nil {
 			return fmt.Errorf("%s: %w", path, err)
 		}
+		items = append(items, it)
+	}
+	if items[0].Mode == "score" {
+		return mergeScore(c, paths, items, stdout, stderr)
+	}
+	var (
+		first item
+		seen  = map[int]bool{}
+		r     report
+	)
+	for k, it := range items {
+		path := paths[k]
 		if k == 0 {
 			first = it
 			r = report{Name: it.Name, Rows: it.Rows, Cols: it.Cols, Mode: "merge", Method: "exact",

@@ -4,10 +4,17 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"io"
 	"os"
+	"path/filepath"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/reassemble/jigsaw/eternity"
+	"github.com/reassemble/jigsaw/solve"
 )
 
 // TestItems runs a count as N work items through run, each with its index
@@ -104,32 +111,42 @@ func TestMergeChecks(t *testing.T) {
 	}
 }
 
-// TestJobManifest checks that count-job.yaml runs as many items as it
-// splits the count into, on this program.
+// TestJobManifest checks that the Job manifests run as many items as they
+// split the search into, on this program.
 func TestJobManifest(t *testing.T) {
-	data, err := os.ReadFile("count-job.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	field := func(prefix string) string {
-		for line := range strings.Lines(string(data)) {
-			line = strings.TrimSpace(line)
-			if v, ok := strings.CutPrefix(line, prefix); ok {
-				v, _, _ = strings.Cut(v, "#")
-				return strings.TrimSpace(v)
+	for _, tc := range []struct{ file, mode string }{
+		{"count-job.yaml", "count"},
+		{"score-job.yaml", "score"},
+	} {
+		t.Run(tc.file, func(t *testing.T) {
+			data, err := os.ReadFile(tc.file)
+			if err != nil {
+				t.Fatal(err)
 			}
-		}
-		t.Fatalf("count-job.yaml has no line %q", prefix)
-		return ""
-	}
-	if c, s := field("completions:"), field("- -split="); c != s {
-		t.Errorf("completions %s, -split %s: every item must run", c, s)
-	}
-	if m := field("completionMode:"); m != "Indexed" {
-		t.Errorf("completionMode %s, want Indexed (it sets %s)", m, indexEnv)
-	}
-	if img := field("image:"); img != "ko://github.com/reassemble/jigsaw/examples/eternity" {
-		t.Errorf("image %s, want this program's ko:// reference", img)
+			field := func(prefix string) string {
+				for line := range strings.Lines(string(data)) {
+					line = strings.TrimSpace(line)
+					if v, ok := strings.CutPrefix(line, prefix); ok {
+						v, _, _ = strings.Cut(v, "#")
+						return strings.TrimSpace(v)
+					}
+				}
+				t.Fatalf("%s has no line %q", tc.file, prefix)
+				return ""
+			}
+			if c, s := field("completions:"), field("- -split="); c != s {
+				t.Errorf("completions %s, -split %s: every item must run", c, s)
+			}
+			if m := field("completionMode:"); m != "Indexed" {
+				t.Errorf("completionMode %s, want Indexed (it sets %s)", m, indexEnv)
+			}
+			if img := field("image:"); img != "ko://github.com/reassemble/jigsaw/examples/eternity" {
+				t.Errorf("image %s, want this program's ko:// reference", img)
+			}
+			if m := field("- -mode="); m != tc.mode {
+				t.Errorf("-mode=%s, want %s", m, tc.mode)
+			}
+		})
 	}
 }
 
@@ -186,7 +203,7 @@ func TestItemResume(t *testing.T) {
 			t.Fatal(err)
 		}
 		a.Seconds, b.Seconds = 0, 0
-		if a != b || b.Solutions != want.Solutions {
+		if !reflect.DeepEqual(a, b) || b.Solutions != want.Solutions {
 			t.Errorf("item %d stopped %d times: %+v; straight through: %+v", index, runs-1, b, a)
 		}
 		if _, err := os.Stat(checkpointFile(stopped.out, index, c.split)); err == nil {
@@ -194,4 +211,156 @@ func TestItemResume(t *testing.T) {
 		}
 		t.Logf("item %d: %d solutions, %d placements, in %d runs", index, b.Solutions, b.Nodes, runs)
 	}
+}
+
+// scoreItemsConfig is a score search split into work items, fixed by its
+// seed: a budget of iterations rather than a timeout.
+func scoreItemsConfig(t *testing.T, method string) config {
+	c := base(t)
+	c.gen, c.frame, c.inner, c.mode, c.method = "10x10", 3, 7, "score", method
+	c.iterations = 2_000_000
+	if method == "hunt" {
+		// A move costs more than a placement.
+		c.iterations = 500_000
+	}
+	return c
+}
+
+// TestScoreItems runs a score search as work items through run, each with
+// its index in JOB_COMPLETION_INDEX: every item is the search a single run
+// makes from the item's own seed, the seeds differ, and the merge keeps the
+// best board, of the lowest index among equals.
+func TestScoreItems(t *testing.T) {
+	for _, method := range []string{"breaks", "hunt"} {
+		t.Run(method, func(t *testing.T) {
+			const n = 4
+			dir := t.TempDir()
+			in, err := load(scoreItemsConfig(t, method), io.Discard)
+			if err != nil {
+				t.Fatal(err)
+			}
+			seeds := map[uint64]bool{}
+			best, bestIndex := -1, -1
+			for i := range n {
+				c := scoreItemsConfig(t, method)
+				c.out, c.split = dir, n
+				t.Setenv(indexEnv, strconv.Itoa(i))
+				r := runJSON(t, c)
+				if r.Split != n || r.Index == nil || *r.Index != i {
+					t.Fatalf("item %d of %d: split %d, index %v", i, n, r.Split, r.Index)
+				}
+				// The same search as the method's from the item's seed
+				// (which -seed cannot give alone: it makes the puzzle
+				// too).
+				res, err := scoreSolver(method, c).Solve(context.Background(), solve.Problem{Puzzle: in.p},
+					solve.WithSeed(itemSeed(1, i)), solve.WithMaxIterations(c.iterations), solve.WithWorkers(1))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if want := eternity.Score(in.p, res.Board); r.Score != want || r.Iterations != res.Stats.Iterations {
+					t.Errorf("item %d: %d/%d after %d iterations; the search from its seed %d after %d",
+						i, r.Score, r.MaxScore, r.Iterations, want, res.Stats.Iterations)
+				}
+				seeds[itemSeed(1, i)] = true
+				if r.Score > best {
+					best, bestIndex = r.Score, i
+				}
+			}
+			if len(seeds) != n {
+				t.Errorf("%d items searched from %d seeds", n, len(seeds))
+			}
+			m := base(t)
+			m.mode, m.out = "merge", dir
+			got := runJSON(t, m)
+			if got.Score != best || got.Best == nil || *got.Best != bestIndex || got.Split != n {
+				t.Errorf("merged %d/%d from item %v; the best is %d from item %d", got.Score, got.MaxScore, got.Best, best, bestIndex)
+			}
+			// The best board reads back, and scores what the merge said.
+			b, err := eternity.LoadBoardFile(filepath.Join(dir, "best-board.txt"), in.p, eternity.Grid)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if s := eternity.Score(in.p, b); s != best {
+				t.Errorf("best-board.txt scores %d, merged %d", s, best)
+			}
+		})
+	}
+}
+
+// TestScoreMergeChecks checks that merging score items refuses a missing
+// index and items of another search.
+func TestScoreMergeChecks(t *testing.T) {
+	dir := t.TempDir()
+	c := scoreItemsConfig(t, "breaks")
+	c.iterations, c.out, c.split = 200_000, dir, 3
+	for _, i := range []int{0, 2} {
+		c.index = i
+		runJSON(t, c)
+	}
+	m := base(t)
+	m.mode, m.out = "merge", dir
+	var stdout, stderr bytes.Buffer
+	if err := run(context.Background(), m, &stdout, &stderr); err == nil || !strings.Contains(err.Error(), "did not report: [1]") {
+		t.Fatalf("merge with item 1 missing: err = %v", err)
+	}
+	c.index, c.seed = 1, 2
+	runJSON(t, c)
+	if err := run(context.Background(), m, &stdout, &stderr); err == nil || !strings.Contains(err.Error(), "another search") {
+		t.Fatalf("merge of two searches: err = %v", err)
+	}
+}
+
+// TestScoreItemResume stops a score item again and again from outside, as
+// an engine preempts a pod, at whatever point a growing timeout falls, and
+// runs it anew each time until it finishes: it must end with the board
+// and the counts of the item run straight through.
+func TestScoreItemResume(t *testing.T) {
+	c := scoreItemsConfig(t, "breaks")
+	c.split, c.index, c.iterations = 2, 1, 3_000_000
+	straight := c
+	straight.out = t.TempDir()
+	runJSON(t, straight)
+	wantFile, err := os.ReadFile(itemFile(straight.out, c.index, c.split))
+	if err != nil {
+		t.Fatal(err)
+	}
+	stopped := c
+	stopped.out = t.TempDir()
+	runs := 0
+	for {
+		runs++
+		if runs > 1000 {
+			t.Fatal("no end after 1,000 runs")
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), time.Duration(runs)*10*time.Millisecond)
+		var stdout, stderr bytes.Buffer
+		err := run(ctx, stopped, &stdout, &stderr)
+		cancel()
+		if err == nil {
+			break
+		}
+		if !strings.Contains(err.Error(), "stopped before the end") {
+			t.Fatalf("run %d: %v\n%s", runs, err, stderr.String())
+		}
+	}
+	got, err := os.ReadFile(itemFile(stopped.out, c.index, c.split))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var a, b item
+	if err := json.Unmarshal(wantFile, &a); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(got, &b); err != nil {
+		t.Fatal(err)
+	}
+	a.Seconds, b.Seconds = 0, 0
+	if !reflect.DeepEqual(a, b) {
+		t.Errorf("stopped %d times: %d/%d after %d iterations; straight through: %d after %d",
+			runs-1, b.Score, b.MaxScore, b.Iterations, a.Score, a.Iterations)
+	}
+	if fileExists(checkpointFile(stopped.out, c.index, c.split)) {
+		t.Error("the checkpoint is left after the item finished")
+	}
+	t.Logf("%d runs", runs)
 }

@@ -5,7 +5,7 @@
 //	go run ./examples/eternity [-pieces FILE | -gen 8x8 -frame 3 -inner 12 -seed 1]
 //	                           [-hints file|none|centre|clues] [-mode solve|count|score|reproduce|merge]
 //	                           [-method NAME] [-pin] [-order increasing|decreasing]
-//	                           [-timeout D] [-workers N]
+//	                           [-timeout D] [-iterations N] [-workers N]
 //	                           [-checkpoint FILE -checkpoint-every D] [-resume FILE]
 //	                           [-split N [-index I]] [-out DIR] [-json]
 //
@@ -24,7 +24,9 @@
 // -hints sets the fixed pieces: "file" (the default) keeps those the file
 // gives; "none" drops them all, as the seed's experiments did; "centre" is
 // the mandatory centre piece alone and "clues" the centre piece with the
-// four clue hints. The last two exist only for the official 16×16 set and
+// four clue hints: the official puzzle's two rule variants, with no other
+// piece fixed (the eternity2.dev files also pin three corners, which
+// "file" keeps). The last two exist only for the official 16×16 set and
 // are refused for any other puzzle.
 //
 // Modes and their methods:
@@ -42,7 +44,8 @@
 //     configurations) and backtrack-score (the seed's way of scoring a
 //     backtracker: the deepest partial board a row scan reached).
 //   - reproduce: the seed's experiments R0 to R11 (see reproduce.go).
-//   - merge: sum the results of a count split into work items (below).
+//   - merge: combine the results of a count or a score search split into
+//     work items (below).
 //
 // -pin, on by default for -mode count (give -pin to use it with -mode
 // solve), puts the lowest-numbered corner piece in the
@@ -76,6 +79,11 @@
 //
 //	go run ./examples/eternity -pieces bench-easy.json -order decreasing -workers 1
 //
+// -iterations gives a score search a budget of iterations (placements,
+// moves or generations) as well as -timeout: the run then ends at the
+// same board for a seed on any machine, as long as the timeout does not
+// come first.
+//
 // -workers sets the goroutines of the exact solve, the hunt and breaks;
 // it defaults to runtime.GOMAXPROCS(0), so that GOMAXPROCS=1 gives one
 // worker, a deterministic run and a placement count that repeats.
@@ -105,6 +113,24 @@
 // count-job.yaml beside this file is such a Job (16 items, two at a time,
 // a shared volume for the results), with the ko command that builds the
 // image and starts it.
+//
+// A score search splits the same way, but into searches rather than
+// shares of one: -mode score -split N -index I runs item I as the method's
+// search (breaks by default) from a seed of its own, drawn from -seed and
+// I, until -timeout (and -iterations), and writes its best board and
+// score as item-IIIII-of-NNNNN.json, with its picture as
+// board-IIIII-of-NNNNN.png, under -out. Breaks and hunt items save
+// checkpoint-IIIII-of-NNNNN.json every -checkpoint-every and when stopped
+// from outside (an interrupt, a SIGTERM), which then exits with an error
+// so that the engine runs the item again; run again, the item goes on
+// from its checkpoint and counts -timeout over all its runs, and with
+// -iterations it ends at the board of an item run straight through.
+// Items of the other methods start afresh. -mode merge -out DIR checks
+// that every index reported a finished search of the same puzzle, method,
+// seed and budget, keeps the best board (of equal scores, the lowest
+// index's), prints its score and writes it to DIR/best-board.txt
+// (eternity.Grid). score-job.yaml is such a Job on the official set with
+// the centre hint, one core per item.
 //
 // With -json the program prints one JSON object on stdout, and progress
 // goes to stderr either way:
@@ -171,6 +197,7 @@ type config struct {
 	order           string
 	split, index    int
 	timeout         time.Duration
+	iterations      int64
 	workers         int
 	checkpoint      string
 	checkpointEvery time.Duration
@@ -204,6 +231,8 @@ type report struct {
 	// a merge gives Split alone.
 	Split int  `json:"split,omitempty"`
 	Index *int `json:"index,omitempty"`
+	// Best is the item whose board a merge of score items kept.
+	Best *int `json:"best,omitempty"`
 }
 
 // modes lists the modes, each with its methods, the first the default.
@@ -227,9 +256,10 @@ func main() {
 	flag.StringVar(&c.method, "method", "", "method: "+methodHelp()+" (default: the first of the mode's; hunt with -checkpoint or -resume)")
 	flag.BoolVar(&c.pin, "pin", true, "pin the lowest-numbered corner piece top-left on a square board without hints (default for count; solve only when given)")
 	flag.StringVar(&c.order, "order", orderIncreasing, "exact: candidate order, "+orderIncreasing+" or "+orderDecreasing+" piece number (the placement count of one order needs -workers 1)")
-	flag.IntVar(&c.split, "split", 0, "count: run the count as this many work items, each writing its result under -out (default: one run)")
+	flag.IntVar(&c.split, "split", 0, "count and score: run the search as this many work items, each writing its result under -out (default: one run)")
 	flag.IntVar(&c.index, "index", -1, "the work item to run, 0 to N-1 for -split N (default: $"+indexEnv+")")
-	flag.DurationVar(&c.timeout, "timeout", 0, "give up after this long (default 10m for solve and count, 1m for score)")
+	flag.DurationVar(&c.timeout, "timeout", 0, "give up after this long (default 10m for solve and count, 1m for score; a score item's over all its runs)")
+	flag.Int64Var(&c.iterations, "iterations", 0, "score: a budget of iterations as well as -timeout, which fixes a run by its seed whatever the machine (default: none)")
 	flag.IntVar(&c.workers, "workers", runtime.GOMAXPROCS(0), "goroutines of the exact solve, the hunt and breaks (default: GOMAXPROCS)")
 	flag.StringVar(&c.checkpoint, "checkpoint", "", "hunt: save the search to this file")
 	flag.DurationVar(&c.checkpointEvery, "checkpoint-every", time.Minute, "hunt and -split items: how often to save the checkpoint (it is saved at the end too)")
@@ -313,6 +343,12 @@ func run(ctx context.Context, c config, stdout, stderr io.Writer) error {
 	if (c.checkpoint != "" || c.resume != "") && c.method != "hunt" {
 		return fmt.Errorf("-checkpoint and -resume apply to -method hunt, not %s", c.method)
 	}
+	if (c.checkpoint != "" || c.resume != "") && c.split > 0 {
+		return errors.New("-checkpoint and -resume do not apply to work items, which keep their checkpoints under -out")
+	}
+	if c.iterations < 0 || c.iterations > 0 && c.mode != "score" {
+		return fmt.Errorf("-iterations %d: a budget of 1 or more, for -mode score", c.iterations)
+	}
 	if c.timeout < 0 {
 		return fmt.Errorf("-timeout %v: must not be negative", c.timeout)
 	}
@@ -332,6 +368,9 @@ func run(ctx context.Context, c config, stdout, stderr io.Writer) error {
 	p := in.p
 	fmt.Fprintf(stderr, "%s: %d×%d, %d pieces, %d fixed; %s by %s\n", in.name, p.Rows, p.Cols, len(p.Pieces), len(p.Fixed), c.mode, c.method)
 
+	// A score item keeps its own time, over all its runs, and tells a
+	// stop from outside from its time running out.
+	parent := ctx
 	ctx, cancel := context.WithTimeout(ctx, c.timeout)
 	defer cancel()
 	var o outcome
@@ -355,7 +394,11 @@ func run(ctx context.Context, c config, stdout, stderr io.Writer) error {
 		}
 		o.pinned = pin >= 0
 	case "score":
-		o, err = score(ctx, p, c, stderr)
+		if c.split > 0 {
+			o, err = scoreItem(parent, in, c, stderr)
+		} else {
+			o, err = score(ctx, p, c, stderr)
+		}
 		if err != nil {
 			return err
 		}
@@ -376,6 +419,9 @@ func run(ctx context.Context, c config, stdout, stderr io.Writer) error {
 	if o.board != nil {
 		r.Score, r.Score544 = eternity.Score(p, o.board), eternity.Score544(p, o.board)
 		r.PNG = filepath.Join(c.out, "board.png")
+		if o.png != "" {
+			r.PNG = o.png
+		}
 		if err := writePNG(r.PNG, p, o.board); err != nil {
 			return err
 		}
@@ -387,6 +433,9 @@ func run(ctx context.Context, c config, stdout, stderr io.Writer) error {
 		}
 	} else {
 		printSummary(stdout, r)
+	}
+	if o.unfinished {
+		return fmt.Errorf("item %d of %d stopped before the end; its checkpoint is under %s, and the item run again goes on from it", c.index, c.split, c.out)
 	}
 	// A solve or count that ran out of time did not do its job; a score
 	// search always ends so.
@@ -400,14 +449,16 @@ func printSummary(w io.Writer, r report) {
 	fmt.Fprintf(w, "puzzle:     %s (%d×%d, %d fixed)\n", r.Name, r.Rows, r.Cols, r.Hints)
 	fmt.Fprintf(w, "method:     %s %s (%s)\n", r.Mode, r.Method, r.Status)
 	fmt.Fprintf(w, "score:      %d/%d joins (seed's measure %d/%d)\n", r.Score, r.MaxScore, r.Score544, r.MaxScore544)
-	switch r.Mode {
-	case "count", "merge":
+	switch {
+	case r.Best != nil:
+		fmt.Fprintf(w, "best:       item %d of %d\n", *r.Best, r.Split)
+	case r.Mode == "count", r.Mode == "merge":
 		up := ""
 		if r.Pinned {
 			up = " up to turning the board"
 		}
 		fmt.Fprintf(w, "solutions:  %d%s\n", r.Solutions, up)
-	case "solve":
+	case r.Mode == "solve":
 		fmt.Fprintf(w, "solved:     %v\n", r.Solutions > 0)
 	}
 	if r.Nodes > 0 {
@@ -537,9 +588,7 @@ func withHints(p *puzzle.Puzzle, hints string) (*puzzle.Puzzle, error) {
 	if err := official(p); err != nil {
 		return nil, fmt.Errorf("-hints %s: the hints belong to the official Eternity II set, and this puzzle is not it: %w", hints, err)
 	}
-	q := p.Clone()
-	q.Fixed = nil
-	return eternity.WithHints(q, preset)
+	return eternity.OfficialRules(p, preset)
 }
 
 // choosePin returns the corner piece to pin top-left, or −1 for none.
@@ -584,6 +633,10 @@ type outcome struct {
 	seconds    float64
 	status     solve.Status
 	pinned     bool
+	// png names the picture, when not board.png; unfinished marks a work
+	// item stopped from outside before its end.
+	png        string
+	unfinished bool
 }
 
 // pinned returns p with the corner piece fixed in the top-left cell,
@@ -732,12 +785,20 @@ func scoreSolver(method string, c config) solve.Solver {
 
 // score runs a max-score search until the timeout or its own end.
 func score(ctx context.Context, p *puzzle.Puzzle, c config, stderr io.Writer) (outcome, error) {
-	sv := scoreSolver(c.method, c)
+	return runScore(ctx, p, scoreSolver(c.method, c), c, stderr)
+}
+
+// runScore runs sv, the search of c.method, until ctx ends, -iterations
+// or its own end.
+func runScore(ctx context.Context, p *puzzle.Puzzle, sv solve.Solver, c config, stderr io.Writer) (outcome, error) {
 	if sv == nil {
 		return outcome{}, fmt.Errorf("unknown score method %q", c.method)
 	}
 	start := time.Now()
 	opts := []solve.Option{solve.WithSeed(c.seed), solve.WithObserver(progress(stderr, p, start))}
+	if c.iterations > 0 {
+		opts = append(opts, solve.WithMaxIterations(c.iterations))
+	}
 	if c.method == "hunt" || c.method == "breaks" {
 		opts = append(opts, solve.WithWorkers(c.workers))
 	}
