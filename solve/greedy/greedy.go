@@ -72,18 +72,19 @@ func WithUnknownSize() Option { return func(s *Solver) { s.unknownSize = true } 
 
 // WithAlternatives adds compatibilities of the same puzzle priced by other
 // measures (edge.Prediction, say, beside the problem's MGC). After the run
-// under the problem's compatibilities, the picture is grown, repaired,
-// re-grown and refined under each alternative as a run of its own would
-// (its boards judged by its own measure), and its result is offered to
-// the run at the price the problem's scorer gives it: the run keeps
-// whichever board the problem's own measure finds cheapest. Measures are
-// fooled by different impostors. On the 972-piece raccoon photograph with
-// orientation unknown, MGC's own growth reaches neighbour 0.82 (fur and
-// leaves turned a quarter fit on), the growth under the prediction
-// measure is perfect, and MGC prices that board 25 times lower than its
-// own. Each alternative costs about one more run. A compatibility built
-// for another puzzle, or one that prices no turned joins when the pieces
-// turn, is an error. Default: none.
+// under the problem's compatibilities, the picture is grown, repaired and
+// re-grown under each alternative as a run of its own would (its boards
+// judged by its own measure), and the result is offered to the run at the
+// price the problem's scorer gives it; when the problem's measure finds it
+// the cheapest board yet, the refinement under the problem's measure takes
+// it on. The run keeps whichever board the problem's own measure finds
+// cheapest. Measures are fooled by different impostors. On the 972-piece
+// raccoon photograph with orientation unknown, MGC's own growth reaches
+// neighbour 0.82 (fur and leaves turned a quarter fit on), the growth
+// under the prediction measure is right, and MGC prices that board 25
+// times lower than its own. Each alternative costs about one more run. A
+// compatibility built for another puzzle, or one that prices no turned
+// joins when the pieces turn, is an error. Default: none.
 func WithAlternatives(comps ...edge.Compatibility) Option {
 	return func(s *Solver) { s.alternatives = append([]edge.Compatibility(nil), comps...) }
 }
@@ -177,17 +178,21 @@ func (s *Solver) Solve(ctx context.Context, p solve.Problem, opts ...solve.Optio
 		if run.Done() {
 			break
 		}
-		// The alternative's pipeline runs as a solve under its own
-		// measure would, and only its result is offered: its boards on
-		// the way are judged by the measure that built them, since the
-		// problem's measure would take a half-built board that happens
-		// to price low over its own finished one.
+		// The alternative's placement, repair and re-growth run as
+		// a solve under its own measure would, and only their result
+		// is offered: the boards on the way are judged by the measure
+		// that built them, since the problem's measure would take a
+		// half-built board that happens to price low over its own
+		// finished one.
 		ark := newRanks(alt)
 		k := &keeper{run: run, price: func(b *puzzle.Board) float64 { return edge.Cost(ark.comp, b) }}
 		s.assemble(run, ark, k)
-		s.refine(run, ark, k)
-		if k.best != nil {
-			run.Offer(k.best, price(k.best))
+		if k.best != nil && run.Offer(k.best, price(k.best)) {
+			if b, _ := run.Best(); b != nil && b.Equal(k.best) {
+				// The alternative's board won: the refinement
+				// under the problem's measure takes it on.
+				s.refine(run, rk, own)
+			}
 		}
 	}
 	if best, _ := run.Best(); best != nil && s.strays && run.Problem().Puzzle.AllowExtra && !run.Done() {
