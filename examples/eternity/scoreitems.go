@@ -52,26 +52,35 @@ func scoreItem(ctx context.Context, in instance, c config, stderr io.Writer) (ou
 		Budget: c.iterations, Timeout: c.timeout.Seconds()}
 	timeout := c.timeout
 	resume := false
+	// saved reads the method's checkpoint: the time searched, the
+	// iterations and the best score.
+	var saved func(path string) (seconds float64, iterations int64, score int, err error)
 	switch c.method {
 	case "breaks":
-		ck, err := eternity.ReadBreaksCheckpoint(cpPath)
-		switch {
-		case err == nil:
-			timeout -= time.Duration(ck.Seconds * float64(time.Second))
-			resume = true
-			fmt.Fprintf(stderr, "item %d of %d: going on from %s at %d iterations, %.0f s, best %d/%d\n",
-				c.index, c.split, cpPath, ck.Iterations, ck.Seconds, ck.Score, eternity.MaxScore(p.Rows, p.Cols))
-		case !errors.Is(err, fs.ErrNotExist):
-			return outcome{}, err
+		saved = func(path string) (float64, int64, int, error) {
+			ck, err := eternity.ReadBreaksCheckpoint(path)
+			if err != nil {
+				return 0, 0, 0, err
+			}
+			return ck.Seconds, ck.Iterations, ck.Score, nil
 		}
 	case "hunt":
-		ck, err := eternity.ReadHuntCheckpoint(cpPath)
+		saved = func(path string) (float64, int64, int, error) {
+			ck, err := eternity.ReadHuntCheckpoint(path)
+			if err != nil {
+				return 0, 0, 0, err
+			}
+			return ck.Seconds, ck.Iterations, ck.Score, nil
+		}
+	}
+	if saved != nil {
+		secs, iters, score, err := saved(cpPath)
 		switch {
 		case err == nil:
-			timeout -= time.Duration(ck.Seconds * float64(time.Second))
+			timeout -= time.Duration(secs * float64(time.Second))
 			resume = true
 			fmt.Fprintf(stderr, "item %d of %d: going on from %s at %d iterations, %.0f s, best %d/%d\n",
-				c.index, c.split, cpPath, ck.Iterations, ck.Seconds, ck.Score, eternity.MaxScore(p.Rows, p.Cols))
+				c.index, c.split, cpPath, iters, secs, score, eternity.MaxScore(p.Rows, p.Cols))
 		case !errors.Is(err, fs.ErrNotExist):
 			return outcome{}, err
 		}
