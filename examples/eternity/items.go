@@ -361,14 +361,8 @@ func merge(c config, stdout io.Writer, stderr io.Writer) error {
 		r.Nodes += int64(it.Nodes)
 		r.Seconds += it.Seconds
 	}
-	var missing []int
-	for i := range first.Split {
-		if !seen[i] {
-			missing = append(missing, i)
-		}
-	}
-	if len(missing) > 0 {
-		return fmt.Errorf("-mode merge: %d of %d items did not report: %v", len(missing), first.Split, abbreviate(missing))
+	if err := allReported(seen, first.Split); err != nil {
+		return err
 	}
 	r.Iterations, r.Status = r.Nodes, solve.Exhausted.String()
 	fmt.Fprintf(stderr, "merged %d items of %s\n", first.Split, first.Name)
@@ -385,4 +379,18 @@ func abbreviate(ix []int) string {
 		return fmt.Sprint(ix)
 	}
 	return fmt.Sprint(slices.Clip(ix[:20])) + " …"
+}
+
+// allReported checks that every index below split has reported.
+func allReported(seen map[int]bool, split int) error {
+	var missing []int
+	for i := range split {
+		if !seen[i] {
+			missing = append(missing, i)
+		}
+	}
+	if len(missing) > 0 {
+		return fmt.Errorf("-mode merge: %d of %d items did not report: %v", len(missing), split, abbreviate(missing))
+	}
+	return nil
 }

@@ -179,14 +179,8 @@ func mergeScore(c config, paths []string, items []item, stdout, stderr io.Writer
 			best = k
 		}
 	}
-	var missing []int
-	for i := range first.Split {
-		if !seen[i] {
-			missing = append(missing, i)
-		}
-	}
-	if len(missing) > 0 {
-		return fmt.Errorf("-mode merge: %d of %d items did not report: %v", len(missing), first.Split, abbreviate(missing))
+	if err := allReported(seen, first.Split); err != nil {
+		return err
 	}
 	b := items[best]
 	r.Score, r.Score544, r.Status, r.Best = b.Score, b.Score544, b.Status, &b.Index
