@@ -1,9 +1,12 @@
 package edge
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"math"
+	"slices"
+	"sort"
 
 	"gonum.org/v1/gonum/mat"
 )
@@ -145,37 +148,143 @@ type quadBound struct {
 	joinUpTo func(i, j int, limit float64) (float64, bool)
 }
 
-// packed lays out, for every side in the order joinBounds reads them, what
-// the bounds need of a candidate: its mean colour, its mean plus μ, and its
-// form, 12 values a side in one stream. A Type 1 puzzle's sides go by side
-// (all Top sides, then all Right sides, ...), since a side's candidates are
-// the facing sides of every piece; a Type 2 puzzle's in their own order.
-func (q *quadBound) packed(rot bool) []float64 {
+// pruneIndex orders each side's candidates so that a side need bound only
+// those near it. The bound's first term is the side's positive definite
+// form of the candidate's mean colour less the side's centre (its mean
+// plus μ), at least the form's smallest eigenvalue times the squared
+// distance, and so at least that times the squared difference of the two
+// projected on any unit axis. Sorted by that projection, the candidates
+// that can beat a cost lie in one run of positions.
+type pruneIndex struct {
+	groups []candGroup // one per side of the pieces (Type 1), or one (Type 2)
+	// centre is each side's centre projected on the axis; floor is the
+	// pixel count times the smallest eigenvalue of its form, less a safety
+	// margin for rounding (0 when the form is too ill-conditioned to
+	// tell).
+	centre, floor []float64
+}
+
+// candGroup is one list of candidates: in a Type 1 puzzle the sides a given
+// side faces (side s of every piece), in a Type 2 one every side. Candidate
+// k is side first + k·step.
+type candGroup struct {
+	first, step int
+	proj        []float64 // candidates' mean colours on the axis, ascending
+	cand        []int32   // candidate at each position
+	// packed holds what the bounds need of each candidate, in position
+	// order: its mean colour, its mean plus μ, and its form, 12 values.
+	packed []float64
+}
+
+// index builds the pruneIndex of the puzzle's sides. The axis is the one
+// along which the sides' mean colours spread most (their first principal
+// component), which splits them finest.
+func (q *quadBound) index(rot bool) (*pruneIndex, error) {
 	sides := len(q.mean) / 3
 	n := sides / 4
-	out := make([]float64, 0, 12*sides)
-	add := func(j int) {
-		md := q.model[mgcModel*j : mgcModel*(j+1)]
-		m := q.mean[3*j : 3*j+3]
-		out = append(out, m[0], m[1], m[2], m[0]+md[0], m[1]+md[1], m[2]+md[2], md[3], md[4], md[5], md[6], md[7], md[8])
+	var mu [3]float64
+	for j := range sides {
+		for c := range 3 {
+			mu[c] += q.mean[3*j+c]
+		}
+	}
+	for c := range mu {
+		mu[c] /= float64(sides)
+	}
+	spread := mat.NewSymDense(3, nil)
+	for j := range sides {
+		for r := range 3 {
+			for c := r; c < 3; c++ {
+				spread.SetSym(r, c, spread.At(r, c)+(q.mean[3*j+r]-mu[r])*(q.mean[3*j+c]-mu[c]))
+			}
+		}
+	}
+	var eig mat.EigenSym
+	if !eig.Factorize(spread, true) {
+		return nil, errors.New("edge: the spread of the sides' mean colours has no eigen decomposition")
+	}
+	var vecs mat.Dense
+	eig.VectorsTo(&vecs)
+	axis := [3]float64{vecs.At(0, 2), vecs.At(1, 2), vecs.At(2, 2)}
+	on := func(x, y, z float64) float64 { return axis[0]*x + axis[1]*y + axis[2]*z }
+
+	ix := &pruneIndex{centre: make([]float64, sides), floor: make([]float64, sides)}
+	form := mat.NewSymDense(3, nil)
+	var vals [3]float64
+	for i := range sides {
+		md := q.model[mgcModel*i : mgcModel*(i+1)]
+		m := q.mean[3*i : 3*i+3]
+		ix.centre[i] = on(m[0]+md[0], m[1]+md[1], m[2]+md[2])
+		form.SetSym(0, 0, md[3])
+		form.SetSym(0, 1, md[4])
+		form.SetSym(0, 2, md[5])
+		form.SetSym(1, 1, md[6])
+		form.SetSym(1, 2, md[7])
+		form.SetSym(2, 2, md[8])
+		if !eig.Factorize(form, false) {
+			continue // floor 0: the side bounds every candidate
+		}
+		eig.Values(vals[:])
+		// The eigenvalues are exact to a few ulps of the largest.
+		ix.floor[i] = q.scale * max(0, vals[0]-1e-9*vals[2])
+	}
+
+	group := func(first, step, count int) candGroup {
+		g := candGroup{first: first, step: step, proj: make([]float64, count), cand: make([]int32, count), packed: make([]float64, 0, 12*count)}
+		for k := range g.cand {
+			g.cand[k] = int32(k)
+		}
+		key := make([]float64, count)
+		for k := range key {
+			j := first + k*step
+			key[k] = on(q.mean[3*j], q.mean[3*j+1], q.mean[3*j+2])
+		}
+		slices.SortStableFunc(g.cand, func(a, b int32) int { return cmp.Compare(key[a], key[b]) })
+		for pos, k := range g.cand {
+			j := first + int(k)*step
+			g.proj[pos] = key[k]
+			md := q.model[mgcModel*j : mgcModel*(j+1)]
+			m := q.mean[3*j : 3*j+3]
+			g.packed = append(g.packed, m[0], m[1], m[2], m[0]+md[0], m[1]+md[1], m[2]+md[2], md[3], md[4], md[5], md[6], md[7], md[8])
+		}
+		return g
 	}
 	if rot {
-		for j := range sides {
-			add(j)
-		}
-		return out
-	}
-	for s := range 4 {
-		for c := range n {
-			add(4*c + s)
+		ix.groups = []candGroup{group(0, 1, sides)}
+	} else {
+		for s := range 4 {
+			ix.groups = append(ix.groups, group(s, 4, n))
 		}
 	}
-	return out
+	return ix, nil
+}
+
+// candidates returns the group side i draws its partners from.
+func (ix *pruneIndex) candidates(i int) *candGroup {
+	if len(ix.groups) == 1 {
+		return &ix.groups[0]
+	}
+	return &ix.groups[(i+2)&3]
+}
+
+// reach returns the positions [lo, hi) of g whose candidates side i may
+// join for no more than limit: outside them, the bound's first term alone
+// passes limit by a margin that rounding to float32 cannot close.
+func (ix *pruneIndex) reach(i int, g *candGroup, limit float64) (lo, hi int) {
+	f := ix.floor[i]
+	if f <= 0 || math.IsInf(limit, 1) {
+		return 0, len(g.proj)
+	}
+	r := math.Sqrt(limit / (f * (1 - 1e-5)))
+	c := ix.centre[i]
+	lo = sort.Search(len(g.proj), func(p int) bool { return g.proj[p] >= c-r })
+	hi = sort.Search(len(g.proj), func(p int) bool { return g.proj[p] > c+r })
+	return lo, hi
 }
 
 // joinBounds writes into dst[k] the bound of the join of side i with the
-// k-th candidate of cands (a slice of packed), both directions summed. It
-// is the inner loop of NewSparse's pruning.
+// k-th candidate of cands (a run of a candGroup's packed values), both
+// directions summed. It is the inner loop of NewSparse's pruning.
 func (q *quadBound) joinBounds(i int, cands []float64, dst []float32) {
 	md := q.model[mgcModel*i : mgcModel*(i+1)]
 	mi0, mi1, mi2 := q.mean[3*i], q.mean[3*i+1], q.mean[3*i+2]

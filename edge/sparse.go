@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"sort"
 
 	"github.com/reassemble/jigsaw/puzzle"
 )
@@ -46,7 +47,10 @@ const (
 // times its quadratic form of the mean residual), and more than 8k partners
 // a side, NewSparse prices only the joins the bound does not rule out of a
 // side's k best: about 200 of the 10,000 partners a side has in a
-// 10,000-piece puzzle. The lists are exactly those of pricing every join.
+// 10,000-piece puzzle. Nor does it bound every partner: ordered by their
+// mean colours along the axis on which they spread most, the partners a
+// side can join cheaply enough lie in one run, a fifth or less of them
+// in photographs. The lists are exactly those of pricing every join.
 func NewSparse(ctx context.Context, p *puzzle.Puzzle, m Measure, k, workers int) (*Sparse, error) {
 	d, lower, err := bindMeasureBounded(ctx, p, m)
 	if err != nil {
@@ -61,15 +65,17 @@ func NewSparse(ctx context.Context, p *puzzle.Puzzle, m Measure, k, workers int)
 		return nil, fmt.Errorf("edge: keeping %d partners for each side of %d pieces needs %d MiB; keep fewer", k, n, uint64(4*n)*uint64(k)*8>>20)
 	}
 	b := newRankBuild(n, p.Rotatable, m.Name(), d, k)
-	prune, packed := false, []float64(nil)
+	prune, ix := false, (*pruneIndex)(nil)
 	if lower != nil && sparsePruneFactor*k < sidePartners(n, p.Rotatable) {
-		packed = lower.packed(b.rot)
-		if prune, err = b.pruneWorthIt(lower, packed); err != nil {
+		if ix, err = lower.index(b.rot); err != nil {
+			return nil, err
+		}
+		if prune, err = b.pruneWorthIt(lower, ix); err != nil {
 			return nil, err
 		}
 	}
 	if prune {
-		err = b.pruned(ctx, workers, lower, packed)
+		err = b.pruned(ctx, workers, lower, ix)
 	} else {
 		err = b.all(ctx, workers)
 	}
@@ -156,7 +162,7 @@ const sparsePruneFactor = 8
 // join it bounds, so a partner is skipped only when its join would rank
 // after all k kept. Each side ranks its own partners, so no two goroutines
 // write one heap and the work does not depend on the number of workers.
-func (b *rankBuild) pruned(ctx context.Context, workers int, lower *quadBound, packed []float64) error {
+func (b *rankBuild) pruned(ctx context.Context, workers int, lower *quadBound, ix *pruneIndex) error {
 	chunks := (b.n + rankChunk - 1) / rankChunk
 	err := parallelRows(ctx, workers, chunks, func(ch int) error {
 		ps := b.newPruneScratch()
@@ -166,7 +172,7 @@ func (b *rankBuild) pruned(ctx context.Context, workers int, lower *quadBound, p
 			}
 			for sa := range 4 {
 				i := 4*a + sa
-				if _, err := b.pruneSide(i, lower, packed, ps, b.best[i*b.k:(i+1)*b.k]); err != nil {
+				if _, err := b.pruneSide(i, lower, ix, ps, b.best[i*b.k:(i+1)*b.k]); err != nil {
 					return err
 				}
 			}
@@ -181,7 +187,7 @@ func (b *rankBuild) pruned(ctx context.Context, workers int, lower *quadBound, p
 
 // pruneScratch is one worker's buffers for pruneSide.
 type pruneScratch struct {
-	lbs []float32 // bounds of one side against every candidate
+	lbs []float32 // bounds of one side against its candidates
 	low lowHeap
 }
 
@@ -194,56 +200,86 @@ func (b *rankBuild) newPruneScratch() *pruneScratch {
 }
 
 // pruneSide fills heap h with side i's k best partners and reports how
-// many joins it priced. The candidates of side i are, in a Type 1 puzzle,
-// the facing side of every piece, in a Type 2 one every side.
-func (b *rankBuild) pruneSide(i int, lower *quadBound, packed []float64, ps *pruneScratch, h []Match) (priced int, err error) {
+// many joins it priced. It bounds first a window of its candidates nearest
+// it in ix's order and prices the 4k of lowest bound, which gives a good
+// k-th cost; only the candidates within reach of that cost are bounded,
+// and of them only those whose bound does not exceed the k-th cost kept so
+// far are priced.
+func (b *rankBuild) pruneSide(i int, lower *quadBound, ix *pruneIndex, ps *pruneScratch, h []Match) (priced int, err error) {
 	a := i >> 2
-	first, step, cands := 0, 1, packed
-	if !b.rot {
-		first, step = (i+2)&3, 4
-		cands = packed[12*b.n*first : 12*b.n*(first+1)]
-	}
-	lbs := ps.lbs
-	lower.joinBounds(i, cands, lbs)
+	g := ix.candidates(i)
+	count := len(g.cand)
 	// The candidate's own piece never joins it.
-	own := func(k int) bool { return (first+k*step)>>2 == a }
+	own := func(pos int) bool { return (g.first+int(g.cand[pos])*g.step)>>2 == a }
+	// offer prices the candidates at positions lo, lo+1, ... whose
+	// bounds, lbs, do not exceed the k-th cost kept.
+	offer := func(lo int, lbs []float32) error {
+		for n, lb := range lbs {
+			if lb > h[0].Cost || own(lo+n) {
+				continue
+			}
+			j := g.first + int(g.cand[lo+n])*g.step
+			priced++
+			sum, ok := lower.joinUpTo(i, j, float64(h[0].Cost))
+			if !ok {
+				continue // dearer than every partner kept
+			}
+			v := float32(sum)
+			if v != v {
+				// Priced again for the error naming the join.
+				_, err := b.join(i, j)
+				return err
+			}
+			offerHeap(h, j, v)
+		}
+		return nil
+	}
+
+	width := min(count, max(pruneWindow, 16*b.k))
+	at := sort.Search(count, func(p int) bool { return g.proj[p] >= ix.centre[i] })
+	lo := min(max(at-width/2, 0), count-width)
+	hi := lo + width
+	lbs := ps.lbs[:width]
+	lower.joinBounds(i, g.packed[12*lo:12*hi], lbs)
 	ps.low.reset(min(4*b.k, sidePartners(b.n, b.rot)))
-	for k, lb := range lbs {
-		if !own(k) {
-			ps.low.offer(lb, int32(k))
+	for n, lb := range lbs {
+		if !own(lo + n) {
+			ps.low.offer(lb, int32(n))
 		}
 	}
 	inf := float32(math.Inf(1))
-	for _, k := range ps.low.idx {
-		j := first + int(k)*step
+	for _, n := range ps.low.idx {
+		j := g.first + int(g.cand[lo+int(n)])*g.step
 		v, err := b.join(i, j)
 		if err != nil {
 			return priced, err
 		}
 		priced++
 		offerHeap(h, j, v)
-		lbs[k] = inf // priced
+		lbs[n] = inf // priced
 	}
-	for k, lb := range lbs {
-		if lb > h[0].Cost || own(k) {
+	if err := offer(lo, lbs); err != nil {
+		return priced, err
+	}
+	// Beyond the window, only the candidates within reach of the k-th
+	// cost.
+	rlo, rhi := ix.reach(i, g, float64(h[0].Cost))
+	for _, r := range [][2]int{{rlo, min(lo, rhi)}, {max(hi, rlo), rhi}} {
+		if r[0] >= r[1] {
 			continue
 		}
-		j := first + k*step
-		priced++
-		sum, ok := lower.joinUpTo(i, j, float64(h[0].Cost))
-		if !ok {
-			continue // dearer than every partner kept
-		}
-		v := float32(sum)
-		if v != v {
-			// Priced again for the error naming the join.
-			_, err := b.join(i, j)
+		lbs := ps.lbs[:r[1]-r[0]]
+		lower.joinBounds(i, g.packed[12*r[0]:12*r[1]], lbs)
+		if err := offer(r[0], lbs); err != nil {
 			return priced, err
 		}
-		offerHeap(h, j, v)
 	}
 	return priced, nil
 }
+
+// pruneWindow is the number of candidates nearest a side in a pruneIndex's
+// order that pruneSide bounds first (16k if that is more).
+const pruneWindow = 512
 
 // pruneWorthIt reports whether pruning spares enough joins to beat pricing
 // them all, which finds every join once for both its sides where pruning
@@ -251,7 +287,7 @@ func (b *rankBuild) pruneSide(i int, lower *quadBound, packed []float64, ps *pru
 // sample of sides spread over the puzzle, into scratch heaps: when their
 // bounds are weak (sides whose mean colours are alike, as in noise) they
 // price a large share of their partners, and the full build is quicker.
-func (b *rankBuild) pruneWorthIt(lower *quadBound, packed []float64) (bool, error) {
+func (b *rankBuild) pruneWorthIt(lower *quadBound, ix *pruneIndex) (bool, error) {
 	ps := b.newPruneScratch()
 	h := make([]Match, b.k)
 	samples := min(b.n, pruneSamples)
@@ -261,7 +297,7 @@ func (b *rankBuild) pruneWorthIt(lower *quadBound, packed []float64) (bool, erro
 		for k := range h {
 			h[k] = Match{Side: math.MaxInt32, Cost: float32(math.Inf(1))}
 		}
-		n, err := b.pruneSide(i, lower, packed, ps, h)
+		n, err := b.pruneSide(i, lower, ix, ps, h)
 		if err != nil {
 			return false, err
 		}
