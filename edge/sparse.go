@@ -18,12 +18,13 @@ import (
 // A Sparse is immutable once built and safe for concurrent use, provided
 // the measure's Dissimilarity is, as Measure requires.
 type Sparse struct {
-	n    int
-	rot  bool
-	name string
-	k    int
-	d    Dissimilarity
-	best []Match
+	n     int
+	rot   bool
+	name  string
+	k     int
+	d     Dissimilarity
+	best  []Match
+	lower *quadBound // the measure's cheap lower bound, or nil
 }
 
 // A band is the rows NewSparse prices before ranking them, in a scratch
@@ -82,7 +83,7 @@ func NewSparse(ctx context.Context, p *puzzle.Puzzle, m Measure, k, workers int)
 	if err != nil {
 		return nil, err
 	}
-	return &Sparse{n: n, rot: b.rot, name: m.Name(), k: b.k, d: d, best: b.best}, nil
+	return &Sparse{n: n, rot: b.rot, name: m.Name(), k: b.k, d: d, best: b.best, lower: lower}, nil
 }
 
 // all ranks every side's partners by pricing every join, band by band of
@@ -117,18 +118,57 @@ func (s *Sparse) Join(i, j int) float64 {
 	if !joinPossible(s.rot, i, j) {
 		return math.Inf(1)
 	}
+	if v, ok := s.listed(i, j); ok {
+		return v
+	}
+	// Rounded to float32 as a table stores it, so that the two agree.
+	return float64(float32(s.d(i, j) + s.d(j, i)))
+}
+
+// JoinAtLeast returns Join(i, j) when that is below bound, and otherwise a
+// value between bound and Join(i, j) that may be found without pricing the
+// join in full: a caller that caps joins at bound, as robust scores do,
+// loses nothing, and with bound 0 it is the cheapest lower bound known.
+// With MGC most joins a large board's repair weighs are ruled out by the
+// mean colours of the two sides, or after a few of their pixels.
+func (s *Sparse) JoinAtLeast(i, j int, bound float64) float64 {
+	tableCheckSides(s.n, i, j)
+	if !joinPossible(s.rot, i, j) {
+		return math.Inf(1)
+	}
+	if v, ok := s.listed(i, j); ok {
+		return v
+	}
+	if s.lower == nil {
+		return float64(float32(s.d(i, j) + s.d(j, i)))
+	}
+	if lb := float64(s.lower.pairBound(i, j)); lb >= bound {
+		return lb
+	}
+	sum, ok := s.lower.joinUpTo(i, j, bound)
+	if !ok {
+		return bound
+	}
+	if v := float64(float32(sum)); v < bound {
+		return v
+	}
+	return bound
+}
+
+// listed returns the cost of the join of sides i and j if either keeps the
+// other among its best partners.
+func (s *Sparse) listed(i, j int) (float64, bool) {
 	for _, m := range s.Best(i) {
 		if int(m.Side) == j {
-			return float64(m.Cost)
+			return float64(m.Cost), true
 		}
 	}
 	for _, m := range s.Best(j) {
 		if int(m.Side) == i {
-			return float64(m.Cost)
+			return float64(m.Cost), true
 		}
 	}
-	// Rounded to float32 as a table stores it, so that the two agree.
-	return float64(float32(s.d(i, j) + s.d(j, i)))
+	return 0, false
 }
 
 // joinPossible reports whether sides i and j may ever face each other.
@@ -211,6 +251,23 @@ func (b *rankBuild) pruneSide(i int, lower *quadBound, ix *pruneIndex, ps *prune
 	count := len(g.cand)
 	// The candidate's own piece never joins it.
 	own := func(pos int) bool { return (g.first+int(g.cand[pos])*g.step)>>2 == a }
+	// price offers side j to h unless its join is sure to cost more than
+	// the k-th kept.
+	price := func(j int) error {
+		priced++
+		sum, ok := lower.joinUpTo(i, j, float64(h[0].Cost))
+		if !ok {
+			return nil // dearer than every partner kept
+		}
+		v := float32(sum)
+		if v != v {
+			// Priced again for the error naming the join.
+			_, err := b.join(i, j)
+			return err
+		}
+		offerHeap(h, j, v)
+		return nil
+	}
 	// offer prices the candidates at positions lo, lo+1, ... whose
 	// bounds, lbs, do not exceed the k-th cost kept.
 	offer := func(lo int, lbs []float32) error {
@@ -218,19 +275,9 @@ func (b *rankBuild) pruneSide(i int, lower *quadBound, ix *pruneIndex, ps *prune
 			if lb > h[0].Cost || own(lo+n) {
 				continue
 			}
-			j := g.first + int(g.cand[lo+n])*g.step
-			priced++
-			sum, ok := lower.joinUpTo(i, j, float64(h[0].Cost))
-			if !ok {
-				continue // dearer than every partner kept
-			}
-			v := float32(sum)
-			if v != v {
-				// Priced again for the error naming the join.
-				_, err := b.join(i, j)
+			if err := price(g.first + int(g.cand[lo+n])*g.step); err != nil {
 				return err
 			}
-			offerHeap(h, j, v)
 		}
 		return nil
 	}
@@ -247,15 +294,14 @@ func (b *rankBuild) pruneSide(i int, lower *quadBound, ix *pruneIndex, ps *prune
 			ps.low.offer(lb, int32(n))
 		}
 	}
+	// Cheapest bound first, so that the k-th cost drops soonest and
+	// the pricing of the rest stops early.
+	ps.low.sort()
 	inf := float32(math.Inf(1))
 	for _, n := range ps.low.idx {
-		j := g.first + int(g.cand[lo+int(n)])*g.step
-		v, err := b.join(i, j)
-		if err != nil {
+		if err := price(g.first + int(g.cand[lo+int(n)])*g.step); err != nil {
 			return priced, err
 		}
-		priced++
-		offerHeap(h, j, v)
 		lbs[n] = inf // priced
 	}
 	if err := offer(lo, lbs); err != nil {
@@ -319,6 +365,18 @@ type lowHeap struct {
 	size int
 	lb   []float32
 	idx  []int32
+}
+
+// sort orders the bounds kept, lowest first; offer may not follow.
+func (h *lowHeap) sort() { sort.Sort(h) }
+
+func (h *lowHeap) Len() int { return len(h.lb) }
+func (h *lowHeap) Less(a, b int) bool {
+	return h.lb[a] < h.lb[b] || h.lb[a] == h.lb[b] && h.idx[a] < h.idx[b]
+}
+func (h *lowHeap) Swap(a, b int) {
+	h.lb[a], h.lb[b] = h.lb[b], h.lb[a]
+	h.idx[a], h.idx[b] = h.idx[b], h.idx[a]
 }
 
 func (h *lowHeap) reset(size int) {

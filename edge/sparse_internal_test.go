@@ -31,11 +31,11 @@ func TestPrunedAgreesWithAll(t *testing.T) {
 		}
 		return img
 	}
-	// smooth is a picture of slow waves, 40×40 pieces of 6 pixels.
-	smooth := image.NewRGBA(image.Rect(0, 0, 240, 240))
-	for y := range 240 {
-		for x := range 240 {
-			fx, fy := float64(x)/240, float64(y)/240
+	// smooth is a picture of slow waves, 40×40 pieces of 8 pixels.
+	smooth := image.NewRGBA(image.Rect(0, 0, 320, 320))
+	for y := range 320 {
+		for x := range 320 {
+			fx, fy := float64(x)/320, float64(y)/320
 			smooth.Set(x, y, color.RGBA{
 				uint8(127 + 120*math.Sin(5*fx+2*fy)),
 				uint8(127 + 120*math.Cos(3*fy-4*fx*fy)),
@@ -63,7 +63,7 @@ func TestPrunedAgreesWithAll(t *testing.T) {
 			var p *puzzle.Puzzle
 			if tc.kind == "smooth" {
 				var err error
-				if p, _, err = puzzle.Cut(smooth, 6); err != nil {
+				if p, _, err = puzzle.Cut(smooth, 8); err != nil {
 					t.Fatal(err)
 				}
 			} else {

@@ -206,3 +206,61 @@ func BenchmarkNewSparse(b *testing.B) {
 		}
 	}
 }
+
+// JoinAtLeast is Join below the bound and lies between the bound and Join
+// above it, with MGC's bounds and with a measure that has none.
+func TestSparseJoinAtLeast(t *testing.T) {
+	photo, _, err := puzzle.Cut(smoothPhoto(16*10, 16*14), 16)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tiles []image.Image
+	for _, pc := range photo.Pieces {
+		tiles = append(tiles, pc.Image)
+	}
+	for _, tc := range []struct {
+		name string
+		m    edge.Measure
+		rot  bool
+	}{
+		{"mgc, type 1", edge.MGC(), false},
+		{"mgc, type 2", edge.MGC(), true},
+		{"no bound, type 2", predictMeasure{}, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := tilePuzzle(tiles, tc.rot)
+			sp, err := edge.NewSparse(context.Background(), p, tc.m, 4, 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ruledOut := 0
+			for i := range 4 * len(tiles) {
+				for j := range 4 * len(tiles) {
+					join := sp.Join(i, j)
+					if math.IsInf(join, 1) {
+						if got := sp.JoinAtLeast(i, j, 0); !math.IsInf(got, 1) {
+							t.Fatalf("JoinAtLeast(%d, %d) = %g of an impossible join, want +Inf", i, j, got)
+						}
+						continue
+					}
+					// Bounds below, at and above the join.
+					for _, bound := range []float64{0, join / 2, join, 2 * join} {
+						got := sp.JoinAtLeast(i, j, bound)
+						switch {
+						case join < bound && got != join:
+							t.Fatalf("JoinAtLeast(%d, %d, %g) = %g, want the join, %g", i, j, bound, got, join)
+						case join >= bound && (got < bound || got > join):
+							t.Fatalf("JoinAtLeast(%d, %d, %g) = %g, want between the bound and the join, %g", i, j, bound, got, join)
+						}
+						if got < join {
+							ruledOut++
+						}
+					}
+				}
+			}
+			if _, ok := tc.m.(predictMeasure); !ok && ruledOut == 0 {
+				t.Error("no join ruled out short of pricing it")
+			}
+		})
+	}
+}
