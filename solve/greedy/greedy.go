@@ -349,6 +349,11 @@ type ranks struct {
 	// side's dearest listed partner, a floor on every other join.
 	lazy bool
 	last []float64
+	// atLeast is comp when it can rule a join out without pricing it in
+	// full (edge.Sparse).
+	atLeast interface {
+		JoinAtLeast(i, j int, bound float64) float64
+	}
 	// cache keeps joins priced afresh, direct-mapped by the pair's
 	// hash: the repair and the refinement price the same few joins
 	// around a cell again for every move they try.
@@ -369,6 +374,9 @@ func newRanks(comp edge.Compatibility) *ranks {
 	_, dense := comp.(*edge.Table)
 	rk := &ranks{comp: comp, buddies: edge.BestBuddies(comp), second: make([]float64, 4*comp.Pieces()), lazy: !dense}
 	if rk.lazy {
+		rk.atLeast, _ = comp.(interface {
+			JoinAtLeast(i, j int, bound float64) float64
+		})
 		rk.cache = make([]cachedJoin, 1<<joinCacheBits)
 		rk.last = make([]float64, len(rk.second))
 		for i := range rk.last {
@@ -443,9 +451,7 @@ func (rk *ranks) join(i, j int) float64 {
 	if rk.cache == nil {
 		return rk.comp.Join(i, j)
 	}
-	a, b := uint64(min(i, j)), uint64(max(i, j))
-	key := a<<32 | b
-	e := &rk.cache[(key*0x9e3779b97f4a7c15)>>(64-joinCacheBits)]
+	e, key := rk.cached(i, j)
 	if e.key == key {
 		return e.cost
 	}
@@ -454,29 +460,78 @@ func (rk *ranks) join(i, j int) float64 {
 	return d
 }
 
+// cached returns the cache entry of the join of sides i and j, and the key
+// it holds when it holds that join.
+func (rk *ranks) cached(i, j int) (*cachedJoin, uint64) {
+	a, b := uint64(min(i, j)), uint64(max(i, j))
+	key := a<<32 | b
+	return &rk.cache[(key*0x9e3779b97f4a7c15)>>(64-joinCacheBits)], key
+}
+
 // joinAtLeast returns J(i, j), or a value of at least bound that the join
 // is known to reach when pricing it would take a fresh measurement: a join
 // listed among neither side's best partners costs at least the dearer of
 // the two sides' last listed partners. Callers that cap a join's price at
 // bound lose nothing.
 func (rk *ranks) joinAtLeast(i, j int, bound float64) float64 {
-	if rk.lazy {
-		if floor := max(rk.last[i], rk.last[j]); floor >= bound && !rk.listed(i, j) && !rk.listed(j, i) {
-			return floor
+	if !rk.lazy {
+		return rk.comp.Join(i, j)
+	}
+	if floor := max(rk.last[i], rk.last[j]); floor >= bound {
+		if d, ok := rk.listed(i, j); ok {
+			return d
 		}
+		if d, ok := rk.listed(j, i); ok {
+			return d
+		}
+		return floor
+	}
+	if rk.atLeast != nil {
+		e, key := rk.cached(i, j)
+		if e.key == key {
+			return e.cost
+		}
+		d := rk.atLeast.JoinAtLeast(i, j, bound)
+		if d < bound {
+			e.key, e.cost = key, d
+		}
+		return d
 	}
 	return rk.join(i, j)
 }
 
-// listed reports whether side j is among side i's ranked partners, the
-// cheapest of all: any other partner costs at least the last listed.
-func (rk *ranks) listed(i, j int) bool {
+// joinFloor returns a lower bound of J(i, j) found without pricing the
+// join afresh: its cost when listed or cached.
+func (rk *ranks) joinFloor(i, j int) float64 {
+	if !rk.lazy {
+		return rk.comp.Join(i, j)
+	}
+	if d, ok := rk.listed(i, j); ok {
+		return d
+	}
+	if d, ok := rk.listed(j, i); ok {
+		return d
+	}
+	if e, key := rk.cached(i, j); e.key == key {
+		return e.cost
+	}
+	floor := max(rk.last[i], rk.last[j])
+	if rk.atLeast != nil {
+		floor = max(floor, rk.atLeast.JoinAtLeast(i, j, 0))
+	}
+	return floor
+}
+
+// listed returns the cost of the join of sides i and j if side j is among
+// side i's ranked partners, the cheapest of all: any other partner costs
+// at least the last listed.
+func (rk *ranks) listed(i, j int) (float64, bool) {
 	for _, m := range rk.comp.Best(i) {
 		if int(m.Side) == j {
-			return true
+			return float64(m.Cost), true
 		}
 	}
-	return false
+	return 0, false
 }
 
 // mutual is the compatibility of a join seen from both sides.
@@ -678,6 +733,18 @@ func (pl *placer) bestFor(r, c int) (candidate, bool) {
 	}
 	best := candidate{r: r, c: c, version: pl.version[r*pl.gw+c], score: math.Inf(-1)}
 	try := func(a puzzle.Placement) {
+		if pl.lazy && !math.IsInf(best.score, -1) {
+			// Joins priced afresh are dear: a candidate that cannot
+			// beat the best so far, by its buddies or by the cheap
+			// bounds of its joins, is passed over unpriced.
+			if bud := pl.allBuddies(a, &nbr); bud != best.buddies {
+				if !bud {
+					return
+				}
+			} else if pl.priceBound(a, &nbr, n) <= best.score {
+				return
+			}
+		}
 		score, buddies := pl.price(a, &nbr, n)
 		if better(buddies, score, best.buddies, best.score) {
 			best.pl, best.score, best.buddies = a, score, buddies
@@ -715,6 +782,40 @@ func (pl *placer) bestFor(r, c int) (candidate, bool) {
 	return best, !math.IsInf(best.score, -1)
 }
 
+// allBuddies reports whether placement a is a best buddy of each of the
+// slot's placed neighbours.
+func (pl *placer) allBuddies(a puzzle.Placement, nbr *[4]int) bool {
+	if !pl.s.buddyFirst {
+		return false
+	}
+	for _, s := range puzzle.Sides {
+		if j := nbr[s]; j >= 0 && pl.buddies[sideIndex(a, s)] != int32(j) {
+			return false
+		}
+	}
+	return true
+}
+
+// priceBound is at least price's score of placement a, from the cheapest
+// lower bounds of its joins that are known: their exact costs when listed
+// or cached.
+func (pl *placer) priceBound(a puzzle.Placement, nbr *[4]int, n int) float64 {
+	sum := 0.0
+	for _, s := range puzzle.Sides {
+		j := nbr[s]
+		if j < 0 {
+			continue
+		}
+		i := sideIndex(a, s)
+		d := pl.joinFloor(i, j)
+		if math.IsInf(d, 1) {
+			return math.Inf(-1)
+		}
+		sum += (pl.compatAt(i, d) + pl.compatAt(j, d)) / 2
+	}
+	return sum/float64(n) + neighbourWeight*float64(n)
+}
+
 // price scores placement a against the slot's placed neighbours: the mean
 // mutual compatibility raised by neighbourWeight for each neighbour, and
 // whether a is a best buddy of all of them.
@@ -727,10 +828,11 @@ func (pl *placer) price(a puzzle.Placement, nbr *[4]int, n int) (float64, bool) 
 			continue
 		}
 		i := sideIndex(a, s)
-		if math.IsInf(pl.join(i, j), 1) {
+		d := pl.join(i, j)
+		if math.IsInf(d, 1) {
 			return math.Inf(-1), false
 		}
-		sum += pl.mutual(i, j)
+		sum += (pl.compatAt(i, d) + pl.compatAt(j, d)) / 2 // mutual(i, j)
 		if pl.buddies[i] != int32(j) {
 			buddies = false
 		}
