@@ -195,6 +195,9 @@ func (m *Model) fit(ctx context.Context, set *sampleSet, epochs int, rate float6
 	b2 := []float32{m.b2}
 	params = append(params, b2)
 	opt := make([]adam, len(params))
+	for q, p := range params {
+		opt[q] = adam{m: make([]float32, len(p)), v: make([]float32, len(p))}
+	}
 	// Fixed parts of a batch: gradients are summed part by part.
 	const parts = 4
 	grads := make([][][]float32, parts)
@@ -239,30 +242,49 @@ func (m *Model) fit(ctx context.Context, set *sampleSet, epochs int, rate float6
 				})
 			}
 			wg.Wait()
-			for p := 1; p < parts; p++ {
-				for q := range grads[0] {
-					for i, v := range grads[p][q] {
-						grads[0][q][i] += v
+			step++
+			// The parts' sum, its mean, the decay and Adam's step are
+			// element by element, so the workers share them by ranges
+			// of the parameters, each element as a lone worker would.
+			update := func(q, lo, hi int) {
+				g := grads[0][q][lo:hi]
+				for p := 1; p < parts; p++ {
+					for i, v := range grads[p][q][lo:hi] {
+						g[i] += v
 					}
 				}
-			}
-			step++
-			inv := float32(1.0 / batch)
-			for q := range params {
-				g := grads[0][q]
+				inv := float32(1.0 / batch)
 				for i := range g {
 					g[i] *= inv
 				}
 				if q == 0 {
 					for i := range g {
-						g[i] += 1e-4 * m.w1[i]
+						g[i] += 1e-4 * m.w1[lo+i]
 					}
 				}
-				opt[q].step(params[q], g, lr, step)
+				opt[q].step(params[q], grads[0][q], lr, step, lo, hi)
 			}
+			big := len(params[0])
+			for w := range workers {
+				wg.Go(func() {
+					update(0, w*big/workers, (w+1)*big/workers)
+					if w == 0 {
+						for q := 1; q < len(params); q++ {
+							update(q, 0, len(params[q]))
+						}
+					}
+				})
+			}
+			wg.Wait()
 			m.b2 = b2[0]
 		}
 	}
+	for _, p := range params {
+		for i, v := range p {
+			p[i] = flushSubnormal(v)
+		}
+	}
+	m.b2 = b2[0]
 	return nil
 }
 
@@ -272,27 +294,52 @@ func (m *Model) backprop(raw []uint8, label float32, x, h []float32, g [][]float
 	for i, v := range raw {
 		x[i] = float32(v) * (1.0 / 255)
 	}
+	m.firstLayer(x, h, m.b1)
 	z := m.b2
 	for j := range m.hidden {
-		w := m.w1[j*in : (j+1)*in]
-		a := m.b1[j]
-		for i, v := range x {
-			a += w[i] * v
-		}
-		h[j] = max(a, 0)
+		h[j] = max(h[j], 0)
 		z += m.w2[j] * h[j]
 	}
 	p := float32(1 / (1 + math.Exp(-float64(z))))
-	dz := p - label
+	// A confident, right guess leaves a subnormal error, which would
+	// only slow every product below without changing a sum.
+	dz := flushSubnormal(p - label)
+	if dz == 0 {
+		return
+	}
 	g[3][0] += dz
+	// The active units' first-layer gradients go four at a time through
+	// x, each x value read once for the four.
+	var active [maxModelHidden]int
+	na := 0
 	for j := range m.hidden {
 		g[2][j] += dz * h[j]
 		if h[j] <= 0 {
 			continue
 		}
+		g[1][j] += dz * m.w2[j]
+		active[na] = j
+		na++
+	}
+	a := 0
+	for ; a+4 <= na; a += 4 {
+		j0, j1, j2, j3 := active[a], active[a+1], active[a+2], active[a+3]
+		d0, d1, d2, d3 := dz*m.w2[j0], dz*m.w2[j1], dz*m.w2[j2], dz*m.w2[j3]
+		g0 := g[0][j0*in:][:len(x)]
+		g1 := g[0][j1*in:][:len(x)]
+		g2 := g[0][j2*in:][:len(x)]
+		g3 := g[0][j3*in:][:len(x)]
+		for i, v := range x {
+			g0[i] += d0 * v
+			g1[i] += d1 * v
+			g2[i] += d2 * v
+			g3[i] += d3 * v
+		}
+	}
+	for ; a < na; a++ {
+		j := active[a]
 		dh := dz * m.w2[j]
-		g[1][j] += dh
-		gw := g[0][j*in : (j+1)*in]
+		gw := g[0][j*in:][:len(x)]
 		for i, v := range x {
 			gw[i] += dh * v
 		}
@@ -302,15 +349,14 @@ func (m *Model) backprop(raw []uint8, label float32, x, h []float32, g [][]float
 // adam is one parameter block's Adam state (Kingma and Ba 2015).
 type adam struct{ m, v []float32 }
 
-func (a *adam) step(p, g []float32, lr float64, t int) {
+// step updates p[lo:hi] by its gradient g[lo:hi]; t counts the steps from
+// 1. Steps on separate ranges may run concurrently: the state is made
+// whole beforehand.
+func (a *adam) step(p, g []float32, lr float64, t, lo, hi int) {
 	const b1, b2 = 0.9, 0.999
-	if a.m == nil {
-		a.m = make([]float32, len(p))
-		a.v = make([]float32, len(p))
-	}
 	c1 := 1 - math.Pow(b1, float64(t))
 	c2 := 1 - math.Pow(b2, float64(t))
-	for i := range p {
+	for i := lo; i < hi; i++ {
 		a.m[i] = b1*a.m[i] + (1-b1)*g[i]
 		a.v[i] = b2*a.v[i] + (1-b2)*g[i]*g[i]
 		mh := float64(a.m[i]) / c1

@@ -113,13 +113,25 @@ func ParseModel(data []byte) (*Model, error) {
 		if math.IsNaN(float64(v)) || math.IsInf(float64(v), 0) {
 			return nil, fmt.Errorf("document: model weight %d is %v", i, v)
 		}
-		vals[i] = v
+		vals[i] = flushSubnormal(v)
 	}
 	m.w1 = vals[: m.hidden*in : m.hidden*in]
 	m.b1 = vals[m.hidden*in : m.hidden*in+m.hidden : m.hidden*in+m.hidden]
 	m.w2 = vals[m.hidden*in+m.hidden : m.hidden*in+2*m.hidden : m.hidden*in+2*m.hidden]
 	m.b2 = vals[len(vals)-1]
 	return m, nil
+}
+
+// flushSubnormal returns v, or 0 when v is subnormal (below the least
+// normal float32 in magnitude). A product of a subnormal takes the processor
+// a hundred times as long as any other, and a model carries weights that
+// training has all but zeroed (inputs the pages never ink) through
+// millions of them; as 0 they change no sum.
+func flushSubnormal(v float32) float32 {
+	if v != 0 && math.Abs(float64(v)) < 0x1p-126 {
+		return 0
+	}
+	return v
 }
 
 // half returns the first layer's contribution of one side: for the left
@@ -129,30 +141,92 @@ func ParseModel(data []byte) (*Model, error) {
 func (m *Model) half(band []uint8, left bool, dst []float32) {
 	in := m.inputs()
 	k := m.k
-	var x [2 * maxModelK * maxModelRows]float32
+	// xs holds the window's columns in the order of the weights that
+	// read them: for a left piece, column c is the band's column k-1-c.
+	var x [maxModelK * maxModelRows]float32
 	xs := x[:m.rows*k]
-	for i, v := range band[:m.rows*k] {
-		xs[i] = float32(v) * (1.0 / 255)
+	for r := range m.rows {
+		row := band[r*k : (r+1)*k]
+		for c := range k {
+			v := row[c]
+			if left {
+				v = row[k-1-c]
+			}
+			xs[r*k+c] = float32(v) * (1.0 / 255)
+		}
 	}
-	for j := range m.hidden {
-		w := m.w1[j*in : (j+1)*in]
+	off := 0
+	if !left {
+		off = k
+	}
+	// Four units at a time, each sum in the same order as one at a
+	// time: row by row, column by column.
+	j := 0
+	for ; j+4 <= m.hidden; j += 4 {
+		var a0, a1, a2, a3 float32
+		for r := range m.rows {
+			xr := xs[r*k : (r+1)*k]
+			base := r*2*k + off
+			w0 := m.w1[j*in+base:][:len(xr)]
+			w1 := m.w1[(j+1)*in+base:][:len(xr)]
+			w2 := m.w1[(j+2)*in+base:][:len(xr)]
+			w3 := m.w1[(j+3)*in+base:][:len(xr)]
+			for c, v := range xr {
+				a0 += w0[c] * v
+				a1 += w1[c] * v
+				a2 += w2[c] * v
+				a3 += w3[c] * v
+			}
+		}
+		dst[j], dst[j+1], dst[j+2], dst[j+3] = a0, a1, a2, a3
+	}
+	for ; j < m.hidden; j++ {
 		var a float32
 		for r := range m.rows {
-			row := xs[r*k : (r+1)*k]
-			wr := w[r*2*k : (r+1)*2*k]
-			if left {
-				// Column c of the window is the band's column k-1-c.
-				for c := range k {
-					a += wr[c] * row[k-1-c]
-				}
-			} else {
-				wr = wr[k:]
-				for c := range k {
-					a += wr[c] * row[c]
-				}
+			xr := xs[r*k : (r+1)*k]
+			w := m.w1[j*in+r*2*k+off:][:len(xr)]
+			for c, v := range xr {
+				a += w[c] * v
 			}
 		}
 		dst[j] = a
+	}
+}
+
+// firstLayer writes into h each hidden unit's weighted sum of x, started
+// from its bias in bias (or 0 when bias is nil). Four units go together
+// through x, so that each sum's additions need not wait on one another's;
+// each sum is still taken in x's order, as one unit at a time would.
+func (m *Model) firstLayer(x, h, bias []float32) {
+	in := len(x)
+	start := func(j int) float32 {
+		if bias == nil {
+			return 0
+		}
+		return bias[j]
+	}
+	j := 0
+	for ; j+4 <= m.hidden; j += 4 {
+		w0 := m.w1[j*in:][:len(x)]
+		w1 := m.w1[(j+1)*in:][:len(x)]
+		w2 := m.w1[(j+2)*in:][:len(x)]
+		w3 := m.w1[(j+3)*in:][:len(x)]
+		a0, a1, a2, a3 := start(j), start(j+1), start(j+2), start(j+3)
+		for i, v := range x {
+			a0 += w0[i] * v
+			a1 += w1[i] * v
+			a2 += w2[i] * v
+			a3 += w3[i] * v
+		}
+		h[j], h[j+1], h[j+2], h[j+3] = a0, a1, a2, a3
+	}
+	for ; j < m.hidden; j++ {
+		w := m.w1[j*in : (j+1)*in]
+		a := start(j)
+		for i, v := range x {
+			a += w[i] * v
+		}
+		h[j] = a
 	}
 }
 
