@@ -119,9 +119,16 @@ func Masked(img, mask image.Image) (*image.NRGBA, error) {
 	}
 	out := image.NewNRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
 	draw.Draw(out, out.Rect, img, b.Min, draw.Src)
+	gm, gray := mask.(*image.Gray)
 	for y := range b.Dy() {
 		for x := range b.Dx() {
-			g := color.GrayModel.Convert(mask.At(mb.Min.X+x, mb.Min.Y+y)).(color.Gray).Y
+			var g uint8
+			if gray {
+				// The usual mask, read without a colour per pixel.
+				g = gm.Pix[gm.PixOffset(mb.Min.X+x, mb.Min.Y+y)]
+			} else {
+				g = color.GrayModel.Convert(mask.At(mb.Min.X+x, mb.Min.Y+y)).(color.Gray).Y
+			}
 			a := uint8(255)
 			if g < 128 {
 				a = 0

@@ -290,11 +290,19 @@ func (m *Model) fit(ctx context.Context, set *sampleSet, epochs int, rate float6
 
 // backprop adds the gradient of the logistic loss of one sample to g.
 func (m *Model) backprop(raw []uint8, label float32, x, h []float32, g [][]float32) {
-	in := len(x)
+	in := len(raw)
+	// Only the inked inputs, a third or fewer, add to a sum or a
+	// gradient: x holds their values and at their positions.
+	var at [2 * maxModelK * maxModelRows]int32
+	n := 0
 	for i, v := range raw {
-		x[i] = float32(v) * (1.0 / 255)
+		if v != 0 {
+			x[n], at[n] = float32(v)*(1.0/255), int32(i)
+			n++
+		}
 	}
-	m.firstLayer(x, h, m.b1)
+	x = x[:n]
+	m.firstLayer(x, at[:n], in, h, m.b1)
 	z := m.b2
 	for j := range m.hidden {
 		h[j] = max(h[j], 0)
@@ -322,14 +330,16 @@ func (m *Model) backprop(raw []uint8, label float32, x, h []float32, g [][]float
 		na++
 	}
 	a := 0
+	pos := at[:n]
 	for ; a+4 <= na; a += 4 {
 		j0, j1, j2, j3 := active[a], active[a+1], active[a+2], active[a+3]
 		d0, d1, d2, d3 := dz*m.w2[j0], dz*m.w2[j1], dz*m.w2[j2], dz*m.w2[j3]
-		g0 := g[0][j0*in:][:len(x)]
-		g1 := g[0][j1*in:][:len(x)]
-		g2 := g[0][j2*in:][:len(x)]
-		g3 := g[0][j3*in:][:len(x)]
-		for i, v := range x {
+		g0 := g[0][j0*in:][:in]
+		g1 := g[0][j1*in:][:in]
+		g2 := g[0][j2*in:][:in]
+		g3 := g[0][j3*in:][:in]
+		for k, v := range x {
+			i := pos[k]
 			g0[i] += d0 * v
 			g1[i] += d1 * v
 			g2[i] += d2 * v
@@ -339,9 +349,9 @@ func (m *Model) backprop(raw []uint8, label float32, x, h []float32, g [][]float
 	for ; a < na; a++ {
 		j := active[a]
 		dh := dz * m.w2[j]
-		gw := g[0][j*in:][:len(x)]
-		for i, v := range x {
-			gw[i] += dh * v
+		gw := g[0][j*in:][:in]
+		for k, v := range x {
+			gw[pos[k]] += dh * v
 		}
 	}
 }
@@ -375,21 +385,35 @@ func readPart(s *sheet, x, y, k, rows, depth int, left, turned bool, dst []uint8
 	if y < 0 || y+rows > s.h {
 		return false
 	}
+	// The columns the part spans, [x0, x0+k).
+	x0 := x
+	if left {
+		x0 = x - k
+	}
+	// Most parts drawn at random leave the interior's columns: that is
+	// found row by row before any pixel is read.
+	for yy := y; yy < y+rows; yy++ {
+		if x0 < int(s.xl[yy])+depth+1 || x0+k-1 > int(s.xr[yy])-depth-1 {
+			return false
+		}
+	}
 	for r := range rows {
 		yy := y + r
 		if turned {
 			yy = y + rows - 1 - r
 		}
-		lo, hi := int(s.xl[yy])+depth+1, int(s.xr[yy])-depth-1
+		paper := s.paper[yy*s.w+x0:][:k]
+		ink := s.ink[yy*s.w+x0:][:k]
+		out := dst[r*k:][:k]
 		for c := range k {
-			xx := x + c
+			xc := c
 			if left {
-				xx = x - 1 - c
+				xc = k - 1 - c
 			}
-			if xx < lo || xx > hi || !s.paper[yy*s.w+xx] {
+			if !paper[xc] {
 				return false
 			}
-			dst[r*k+c] = s.ink[yy*s.w+xx]
+			out[c] = ink[xc]
 		}
 	}
 	return true

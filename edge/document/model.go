@@ -141,78 +141,55 @@ func flushSubnormal(v float32) float32 {
 func (m *Model) half(band []uint8, left bool, dst []float32) {
 	in := m.inputs()
 	k := m.k
-	// xs holds the window's columns in the order of the weights that
-	// read them: for a left piece, column c is the band's column k-1-c.
-	var x [maxModelK * maxModelRows]float32
-	xs := x[:m.rows*k]
+	// The window's inked pixels, each with the index of the weight that
+	// reads it: for a left piece, column c of the window is the band's
+	// column k-1-c; a right piece's weights are the second k of each
+	// row's 2k.
+	var vals [maxModelK * maxModelRows]float32
+	var at [maxModelK * maxModelRows]int32
+	n := 0
 	for r := range m.rows {
 		row := band[r*k : (r+1)*k]
 		for c := range k {
 			v := row[c]
 			if left {
 				v = row[k-1-c]
+			} else {
+				c += k
 			}
-			xs[r*k+c] = float32(v) * (1.0 / 255)
-		}
-	}
-	off := 0
-	if !left {
-		off = k
-	}
-	// Four units at a time, each sum in the same order as one at a
-	// time: row by row, column by column.
-	j := 0
-	for ; j+4 <= m.hidden; j += 4 {
-		var a0, a1, a2, a3 float32
-		for r := range m.rows {
-			xr := xs[r*k : (r+1)*k]
-			base := r*2*k + off
-			w0 := m.w1[j*in+base:][:len(xr)]
-			w1 := m.w1[(j+1)*in+base:][:len(xr)]
-			w2 := m.w1[(j+2)*in+base:][:len(xr)]
-			w3 := m.w1[(j+3)*in+base:][:len(xr)]
-			for c, v := range xr {
-				a0 += w0[c] * v
-				a1 += w1[c] * v
-				a2 += w2[c] * v
-				a3 += w3[c] * v
+			if v != 0 {
+				vals[n], at[n] = float32(v)*(1.0/255), int32(r*2*k+c)
+				n++
 			}
 		}
-		dst[j], dst[j+1], dst[j+2], dst[j+3] = a0, a1, a2, a3
 	}
-	for ; j < m.hidden; j++ {
-		var a float32
-		for r := range m.rows {
-			xr := xs[r*k : (r+1)*k]
-			w := m.w1[j*in+r*2*k+off:][:len(xr)]
-			for c, v := range xr {
-				a += w[c] * v
-			}
-		}
-		dst[j] = a
-	}
+	m.firstLayer(vals[:n], at[:n], in, dst, nil)
 }
 
-// firstLayer writes into h each hidden unit's weighted sum of x, started
-// from its bias in bias (or 0 when bias is nil). Four units go together
-// through x, so that each sum's additions need not wait on one another's;
-// each sum is still taken in x's order, as one unit at a time would.
-func (m *Model) firstLayer(x, h, bias []float32) {
-	in := len(x)
+// firstLayer writes into h each hidden unit's weighted sum of the inputs
+// vals at the positions at (ascending; in inputs in all), started from its
+// bias in bias (or 0 when bias is nil). Inputs left out are 0: inked
+// pixels are a third of a window or fewer, and a sum without its zero
+// terms is the same sum. Four units go together through the inputs, so
+// that each sum's additions need not wait on one another's; each sum is
+// still taken in the inputs' order, as one unit at a time would.
+func (m *Model) firstLayer(vals []float32, at []int32, in int, h, bias []float32) {
 	start := func(j int) float32 {
 		if bias == nil {
 			return 0
 		}
 		return bias[j]
 	}
+	at = at[:len(vals)]
 	j := 0
 	for ; j+4 <= m.hidden; j += 4 {
-		w0 := m.w1[j*in:][:len(x)]
-		w1 := m.w1[(j+1)*in:][:len(x)]
-		w2 := m.w1[(j+2)*in:][:len(x)]
-		w3 := m.w1[(j+3)*in:][:len(x)]
+		w0 := m.w1[j*in:][:in]
+		w1 := m.w1[(j+1)*in:][:in]
+		w2 := m.w1[(j+2)*in:][:in]
+		w3 := m.w1[(j+3)*in:][:in]
 		a0, a1, a2, a3 := start(j), start(j+1), start(j+2), start(j+3)
-		for i, v := range x {
+		for n, v := range vals {
+			i := at[n]
 			a0 += w0[i] * v
 			a1 += w1[i] * v
 			a2 += w2[i] * v
@@ -221,10 +198,10 @@ func (m *Model) firstLayer(x, h, bias []float32) {
 		h[j], h[j+1], h[j+2], h[j+3] = a0, a1, a2, a3
 	}
 	for ; j < m.hidden; j++ {
-		w := m.w1[j*in : (j+1)*in]
+		w := m.w1[j*in:][:in]
 		a := start(j)
-		for i, v := range x {
-			a += w[i] * v
+		for n, v := range vals {
+			a += w[at[n]] * v
 		}
 		h[j] = a
 	}

@@ -249,8 +249,9 @@ func localPaper(gr grey, r int) []uint8 {
 		}
 	}
 	tmp := make([]uint8, w*h)
+	queue := make([]int32, max(w, h))
 	for y := range h {
-		runningMax(src[y*w:(y+1)*w], tmp[y*w:(y+1)*w], 1, r)
+		runningMax(src[y*w:(y+1)*w], tmp[y*w:(y+1)*w], r, queue)
 	}
 	out := make([]uint8, w*h)
 	col := make([]uint8, h)
@@ -259,7 +260,7 @@ func localPaper(gr grey, r int) []uint8 {
 		for y := range h {
 			col[y] = tmp[y*w+x]
 		}
-		runningMax(col, res, 1, r)
+		runningMax(col, res, r, queue)
 		for y := range h {
 			out[y*w+x] = res[y]
 		}
@@ -268,22 +269,23 @@ func localPaper(gr grey, r int) []uint8 {
 }
 
 // runningMax writes to dst the maximum of src over [i-r, i+r], with a
-// monotone queue: O(1) a value.
-func runningMax(src, dst []uint8, _ int, r int) {
+// monotone queue held in queue (at least len(src) long): O(1) a value.
+func runningMax(src, dst []uint8, r int, queue []int32) {
 	n := len(src)
-	q := make([]int, 0, 2*r+2)
+	head, tail := 0, 0 // the queue is queue[head:tail]
 	next := 0
 	for i := range n {
 		for ; next < n && next <= i+r; next++ {
-			for len(q) > 0 && src[q[len(q)-1]] <= src[next] {
-				q = q[:len(q)-1]
+			for tail > head && src[queue[tail-1]] <= src[next] {
+				tail--
 			}
-			q = append(q, next)
+			queue[tail] = int32(next)
+			tail++
 		}
-		for q[0] < i-r {
-			q = q[1:]
+		for int(queue[head]) < i-r {
+			head++
 		}
-		dst[i] = src[q[0]]
+		dst[i] = src[queue[head]]
 	}
 }
 
