@@ -253,3 +253,33 @@ func TestOrient(t *testing.T) {
 		t.Error("Orient of a blank picture is not 0")
 	}
 }
+
+// localPaper's running maxima equal the maximum over each square, taken
+// pixel by pixel, at the picture's edges too and for squares wider than
+// the picture.
+func TestLocalPaper(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for _, tc := range []struct{ w, h, r int }{{1, 1, 2}, {7, 5, 1}, {40, 33, 3}, {9, 61, 15}, {3, 4, 0}} {
+		gr := grey{w: tc.w, h: tc.h, g: make([]uint8, tc.w*tc.h), paper: make([]bool, tc.w*tc.h)}
+		for i := range gr.g {
+			gr.g[i] = uint8(rng.IntN(256))
+			gr.paper[i] = rng.IntN(5) > 0
+		}
+		got := localPaper(gr, tc.r)
+		for y := range tc.h {
+			for x := range tc.w {
+				var want uint8
+				for yy := max(0, y-tc.r); yy <= min(tc.h-1, y+tc.r); yy++ {
+					for xx := max(0, x-tc.r); xx <= min(tc.w-1, x+tc.r); xx++ {
+						if i := yy*tc.w + xx; gr.paper[i] {
+							want = max(want, gr.g[i])
+						}
+					}
+				}
+				if got[y*tc.w+x] != want {
+					t.Fatalf("%d×%d, r %d: pixel (%d, %d) is %d, want %d", tc.w, tc.h, tc.r, x, y, got[y*tc.w+x], want)
+				}
+			}
+		}
+	}
+}

@@ -249,43 +249,61 @@ func localPaper(gr grey, r int) []uint8 {
 		}
 	}
 	tmp := make([]uint8, w*h)
-	queue := make([]int32, max(w, h))
+	pre := make([]uint8, w*h)
+	suf := make([]uint8, w*h)
+	// Along rows: each row's pixels one by one.
 	for y := range h {
-		runningMax(src[y*w:(y+1)*w], tmp[y*w:(y+1)*w], r, queue)
+		row := y * w
+		runningMax(src[row:row+w], tmp[row:row+w], pre[row:row+w], suf[row:row+w], 1, r)
 	}
-	out := make([]uint8, w*h)
-	col := make([]uint8, h)
-	res := make([]uint8, h)
-	for x := range w {
-		for y := range h {
-			col[y] = tmp[y*w+x]
-		}
-		runningMax(col, res, r, queue)
-		for y := range h {
-			out[y*w+x] = res[y]
-		}
-	}
+	// Along columns: whole rows at a time, which reads memory in order.
+	out := src
+	runningMax(tmp, out, pre, suf, w, r)
 	return out
 }
 
-// runningMax writes to dst the maximum of src over [i-r, i+r], with a
-// monotone queue held in queue (at least len(src) long): O(1) a value.
-func runningMax(src, dst []uint8, r int, queue []int32) {
-	n := len(src)
-	head, tail := 0, 0 // the queue is queue[head:tail]
-	next := 0
+// runningMax writes to dst the maximum over [i-r, i+r] of the elements of
+// src, an element being stride values that are maxed value by value (a
+// pixel, or a whole row of them): the method of van Herk and of Gil and
+// Werman, three comparisons a value whatever r. Blocks of 2r+1 elements
+// get their running maxima from the left (pre) and from the right (suf);
+// a window of 2r+1 elements spans the end of one block and the start of
+// the next, or is a block. pre and suf are scratch as long as src.
+func runningMax(src, dst, pre, suf []uint8, stride, r int) {
+	n := len(src) / stride
+	width := 2*r + 1
+	for b := 0; b < n; b += width {
+		end := min(b+width, n)
+		copy(pre[b*stride:(b+1)*stride], src[b*stride:(b+1)*stride])
+		for i := b + 1; i < end; i++ {
+			maxInto(pre[i*stride:(i+1)*stride], pre[(i-1)*stride:i*stride], src[i*stride:(i+1)*stride])
+		}
+		copy(suf[(end-1)*stride:end*stride], src[(end-1)*stride:end*stride])
+		for i := end - 2; i >= b; i-- {
+			maxInto(suf[i*stride:(i+1)*stride], suf[(i+1)*stride:(i+2)*stride], src[i*stride:(i+1)*stride])
+		}
+	}
 	for i := range n {
-		for ; next < n && next <= i+r; next++ {
-			for tail > head && src[queue[tail-1]] <= src[next] {
-				tail--
-			}
-			queue[tail] = int32(next)
-			tail++
+		lo, hi := max(i-r, 0), min(i+r, n-1)
+		d := dst[i*stride : (i+1)*stride]
+		switch {
+		case lo/width != hi/width:
+			maxInto(d, suf[lo*stride:(lo+1)*stride], pre[hi*stride:(hi+1)*stride])
+		case lo%width == 0:
+			// The window starts its block (clipped at the start).
+			copy(d, pre[hi*stride:(hi+1)*stride])
+		default:
+			// The window ends the last block (clipped at the end).
+			copy(d, suf[lo*stride:(lo+1)*stride])
 		}
-		for int(queue[head]) < i-r {
-			head++
-		}
-		dst[i] = src[queue[head]]
+	}
+}
+
+// maxInto sets dst to the greater of a and b, value by value.
+func maxInto(dst, a, b []uint8) {
+	a, b = a[:len(dst)], b[:len(dst)]
+	for k := range dst {
+		dst[k] = max(a[k], b[k])
 	}
 }
 
