@@ -270,6 +270,10 @@ func localPaper(gr grey, r int) []uint8 {
 // a window of 2r+1 elements spans the end of one block and the start of
 // the next, or is a block. pre and suf are scratch as long as src.
 func runningMax(src, dst, pre, suf []uint8, stride, r int) {
+	if stride == 1 {
+		runningMax1(src, dst, pre, suf, r)
+		return
+	}
 	n := len(src) / stride
 	width := 2*r + 1
 	for b := 0; b < n; b += width {
@@ -286,15 +290,64 @@ func runningMax(src, dst, pre, suf []uint8, stride, r int) {
 	for i := range n {
 		lo, hi := max(i-r, 0), min(i+r, n-1)
 		d := dst[i*stride : (i+1)*stride]
-		switch {
-		case lo/width != hi/width:
+		switch windowParts(lo, hi, i, r, width) {
+		case bothParts:
 			maxInto(d, suf[lo*stride:(lo+1)*stride], pre[hi*stride:(hi+1)*stride])
-		case lo%width == 0:
-			// The window starts its block (clipped at the start).
+		case fromStart:
 			copy(d, pre[hi*stride:(hi+1)*stride])
 		default:
-			// The window ends the last block (clipped at the end).
 			copy(d, suf[lo*stride:(lo+1)*stride])
+		}
+	}
+}
+
+// The parts of the blocks' running maxima a window [lo, hi] of runningMax
+// takes.
+const (
+	bothParts = iota // the end of lo's block and the start of hi's
+	fromStart        // the start of the block, up to hi
+	toEnd            // from lo to the end of the (last) block
+)
+
+// windowParts tells which maxima cover the window [lo, hi] around i. A
+// whole window (2r+1 elements) takes both parts even when it is one block,
+// whose two maxima are then the same; a window clipped at the start is in
+// the first block; only one clipped at the end needs the division.
+func windowParts(lo, hi, i, r, width int) int {
+	switch {
+	case i-r < 0:
+		return fromStart
+	case hi < i+r && lo/width == hi/width:
+		return toEnd
+	}
+	return bothParts
+}
+
+// runningMax1 is runningMax for elements of one value.
+func runningMax1(src, dst, pre, suf []uint8, r int) {
+	n := len(src)
+	dst, pre, suf = dst[:n], pre[:n], suf[:n]
+	width := 2*r + 1
+	for b := 0; b < n; b += width {
+		end := min(b+width, n)
+		pre[b] = src[b]
+		for i := b + 1; i < end; i++ {
+			pre[i] = max(pre[i-1], src[i])
+		}
+		suf[end-1] = src[end-1]
+		for i := end - 2; i >= b; i-- {
+			suf[i] = max(suf[i+1], src[i])
+		}
+	}
+	for i := range n {
+		lo, hi := max(i-r, 0), min(i+r, n-1)
+		switch windowParts(lo, hi, i, r, width) {
+		case bothParts:
+			dst[i] = max(suf[lo], pre[hi])
+		case fromStart:
+			dst[i] = pre[hi]
+		default:
+			dst[i] = suf[lo]
 		}
 	}
 }
