@@ -92,12 +92,26 @@ func FromStrips(strips []image.Image) (*Puzzle, error) {
 	}
 	p := &Puzzle{Rows: 1, Cols: len(strips), Pieces: make([]Piece, len(strips)), Rule: Equal}
 	for i, s := range strips {
-		b := s.Bounds()
-		t := image.NewNRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
-		draw.Draw(t, t.Rect, s, b.Min, draw.Src)
-		p.Pieces[i] = Piece{ID: PieceID(i), Image: t}
+		p.Pieces[i] = Piece{ID: PieceID(i), Image: copyNRGBA(s)}
 	}
 	return p, nil
+}
+
+// copyNRGBA copies img to an *image.NRGBA with bounds starting at (0,0).
+func copyNRGBA(img image.Image) *image.NRGBA {
+	b := img.Bounds()
+	r := image.Rect(0, 0, b.Dx(), b.Dy())
+	if _, ok := img.(*image.YCbCr); ok {
+		// A JPEG is opaque, so its RGBA and NRGBA pixels are the same
+		// bytes, and draw converts it to RGBA directly rather than
+		// pixel by pixel through colours.
+		t := image.NewRGBA(r)
+		draw.Draw(t, r, img, b.Min, draw.Src)
+		return &image.NRGBA{Pix: t.Pix, Stride: t.Stride, Rect: r}
+	}
+	t := image.NewNRGBA(r)
+	draw.Draw(t, r, img, b.Min, draw.Src)
+	return t
 }
 
 // Masked returns img with the paper marked: a copy in which each pixel is

@@ -200,3 +200,32 @@ func TestDocumentBadInput(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) { badinput.Check(t, tc.call, tc.wantIn, tc.huge) })
 	}
 }
+
+// FromStrips copies a JPEG's strips to the same pixels, every subsampling,
+// as a conversion colour by colour gives.
+func TestFromStripsYCbCr(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, ratio := range []image.YCbCrSubsampleRatio{image.YCbCrSubsampleRatio444, image.YCbCrSubsampleRatio422, image.YCbCrSubsampleRatio420} {
+		y := image.NewYCbCr(image.Rect(3, 5, 60, 90), ratio)
+		for i := range y.Y {
+			y.Y[i] = uint8(rng.IntN(256))
+		}
+		for i := range y.Cb {
+			y.Cb[i], y.Cr[i] = uint8(rng.IntN(256)), uint8(rng.IntN(256))
+		}
+		p, err := puzzle.FromStrips([]image.Image{y})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := p.Pieces[0].Image.(*image.NRGBA)
+		b := y.Bounds()
+		for py := range b.Dy() {
+			for px := range b.Dx() {
+				want := color.NRGBAModel.Convert(y.At(b.Min.X+px, b.Min.Y+py)).(color.NRGBA)
+				if c := got.NRGBAAt(px, py); c != want {
+					t.Fatalf("%v: pixel (%d, %d) is %v, want %v", ratio, px, py, c, want)
+				}
+			}
+		}
+	}
+}
