@@ -17,7 +17,10 @@
 // each is laid on its page at the offset at which its lines of text meet
 // its left neighbour's. Offsets are searched up to about 1 % of the
 // strips' height (estimated from the pieces); scans further out of line
-// than that are joined poorly.
+// than that are joined poorly. Strips of several pages are ordered in
+// one row, cut into pages where a join looks like two page edges, and
+// each page's strips ordered again on their own, the measures fitted to
+// that page alone.
 //
 // The re-assembled pages are written as page1.png, page2.png ... to -out
 // (default: a new temporary directory, printed on stderr), with progress

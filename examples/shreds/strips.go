@@ -32,12 +32,65 @@ type result struct {
 	blank []int
 }
 
-// reassembleStrips orders the strips: the document measures price every
-// join, the blank strips are set aside, the strip solver orders the rest
-// (exactly, for a page's worth), the page is turned the way its text
-// reads, the blank strips go to the ends, and the row is cut into pages
-// where a join is likelier two page edges.
+// reassembleStrips orders the strips (orderRow) and, when they make
+// several pages, each page's strips again on their own. The pair model is
+// fine-tuned on the strips at hand, and fitted to one page it tells that
+// page's joins apart better than fitted to a mix: on five really
+// shredded pages mixed together its best partners were right for 65% of
+// the strips, against 83% page by page, the wrong ones all on the
+// strip's own page. The first pass finds the pages; the second orders
+// each, and may cut one that holds two.
 func reassembleStrips(ctx context.Context, scans []scan, c config, logf func(string, ...any)) (*result, error) {
+	res, err := orderRow(ctx, scans, c, logf)
+	if err != nil || len(res.pages) < 2 {
+		return res, err
+	}
+	out := &result{kind: "strips", scans: scans}
+	for _, pg := range res.pages {
+		if len(pg) < minPageStrips {
+			out.pages = append(out.pages, pg)
+			for _, q := range pg {
+				if slices.Contains(res.blank, q.scan) {
+					out.blank = append(out.blank, q.scan)
+				}
+			}
+			continue
+		}
+		sub := make([]scan, len(pg))
+		for k, q := range pg {
+			sub[k] = scans[q.scan]
+		}
+		again, err := orderRow(ctx, sub, c, logf)
+		if err != nil {
+			return nil, err
+		}
+		for _, p := range again.pages {
+			page := make([]placed, len(p))
+			for k, q := range p {
+				q.scan = pg[q.scan].scan
+				page[k] = q
+			}
+			out.pages = append(out.pages, page)
+		}
+		for _, b := range again.blank {
+			out.blank = append(out.blank, pg[b].scan)
+		}
+	}
+	slices.Sort(out.blank)
+	return out, nil
+}
+
+// minPageStrips is the fewest strips a page found among several must hold
+// to be ordered again on its own: fewer give the pair model too little to
+// be fitted to.
+const minPageStrips = 4
+
+// orderRow orders the strips: the document measures price every join, the
+// blank strips are set aside, the strip solver orders the rest (exactly,
+// for a page's worth), the page is turned the way its text reads, the
+// blank strips go to the ends, and the row is cut into pages where a join
+// is likelier two page edges.
+func orderRow(ctx context.Context, scans []scan, c config, logf func(string, ...any)) (*result, error) {
 	imgs := make([]image.Image, len(scans))
 	for i, s := range scans {
 		if sz := s.img.Bounds().Size(); sz.X < 2 || sz.Y < 2 {
