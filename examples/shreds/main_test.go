@@ -113,17 +113,24 @@ func score(rep report, truth map[string]shredscore.Truth, scanned map[string]boo
 	return shredscore.Accuracy(order, truth, blank), shredscore.TurnsRight(order), shredscore.TurnsRight(text)
 }
 
-func TestRenderedPage(t *testing.T) {
-	dir, truth, scanned := shredFolder(t, 1)
+// checkRendered runs the folder of rendered pages and checks that it
+// comes out as pages pages, in order and upright.
+func checkRendered(t *testing.T, dir string, pages int, truth map[string]shredscore.Truth, scanned map[string]bool) {
+	t.Helper()
 	rep := runJSON(t, config{dir: dir, kind: "auto", turned: true, seed: 1})
-	if rep.Strips != len(truth) || rep.Pages != 1 || len(rep.Order) != len(truth) {
-		t.Errorf("report of %d strips, %d pages, %d in order; want %d strips on 1 page", rep.Strips, rep.Pages, len(rep.Order), len(truth))
+	if rep.Strips != len(truth) || rep.Pages != pages || len(rep.Order) != len(truth) {
+		t.Errorf("report of %d strips, %d pages, %d in order; want %d strips on %d page(s)", rep.Strips, rep.Pages, len(rep.Order), len(truth), pages)
 	}
 	acc, turns, _ := score(rep, truth, scanned)
 	t.Logf("%d strips: neighbour accuracy %.3f, turns right %.3f", len(truth), acc, turns)
 	if acc < 0.95 || turns < 0.99 {
 		t.Errorf("neighbour accuracy %.3f and turns right %.3f, want at least 0.95 and 0.99", acc, turns)
 	}
+}
+
+func TestRenderedPage(t *testing.T) {
+	dir, truth, scanned := shredFolder(t, 1)
+	checkRendered(t, dir, 1, truth, scanned)
 	for _, f := range []string{"page1.png"} {
 		if _, err := os.Stat(filepath.Join(dir, "..", f)); err == nil {
 			t.Errorf("%s written beside the input", f)
@@ -136,15 +143,7 @@ func TestRenderedPage(t *testing.T) {
 func TestRenderedPagesMixed(t *testing.T) {
 	dir, truth, scanned := shredFolder(t, 1)
 	shredInto(t, dir, 2, "q", truth, scanned)
-	rep := runJSON(t, config{dir: dir, kind: "auto", turned: true, seed: 1})
-	if rep.Strips != len(truth) || rep.Pages != 2 || len(rep.Order) != len(truth) {
-		t.Errorf("report of %d strips, %d pages, %d in order; want %d strips on 2 pages", rep.Strips, rep.Pages, len(rep.Order), len(truth))
-	}
-	acc, turns, _ := score(rep, truth, scanned)
-	t.Logf("%d strips: neighbour accuracy %.3f, turns right %.3f", len(truth), acc, turns)
-	if acc < 0.95 || turns < 0.99 {
-		t.Errorf("neighbour accuracy %.3f and turns right %.3f, want at least 0.95 and 0.99", acc, turns)
-	}
+	checkRendered(t, dir, 2, truth, scanned)
 }
 
 // TestSharedPage is the acceptance run: a really shredded page of
