@@ -18,6 +18,7 @@ import (
 	"github.com/reassemble/jigsaw/puzzle"
 	"github.com/reassemble/jigsaw/solve"
 	"github.com/reassemble/jigsaw/solve/ga"
+	"github.com/reassemble/jigsaw/solve/greedy"
 )
 
 // hynekTable is seed 002's Table 1: the percentage of 50 runs that found
@@ -41,10 +42,11 @@ var hynekImages = []string{"astronaut.png", "coffee.png", "chelsea.png"}
 
 // hynekVariants are the GA configurations run: the seed's, with its
 // operator read as a burst of moves (see ga.SequenceMatching), and the one
-// taken beyond the seed to escape its failure modes.
+// taken beyond the seed to escape its failure modes, finished by the
+// greedy placer grown from the GA's trusted region.
 var hynekVariants = []hynekVariant{
 	{"hynek", ga.Hynek()},
-	{"hynek-extended", ga.HynekExtended()},
+	{"hynek-extended", ga.Options(ga.HynekExtended(), ga.WithFinish(greedy.New()))},
 }
 
 // hynekVariant is a named GA configuration.

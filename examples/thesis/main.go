@@ -48,8 +48,9 @@
 //     seed's Test i). A size the picture cannot hold at that piece size is
 //     skipped with a note on stderr; the testdata photographs hold none at
 //     80 px. Method "hynek" is the seed's GA (ga.Hynek), "hynek-extended"
-//     the one taken beyond the seed (ga.HynekExtended); -method NAME runs
-//     one of them. A run ends with its schedule; -timeout bounds it only
+//     the one taken beyond the seed (ga.HynekExtended), finished by the
+//     greedy placer grown from its trusted region (ga.WithFinish);
+//     -method NAME runs one of them. A run ends with its schedule; -timeout bounds it only
 //     when given.
 //   - espimage: missing pieces in picture puzzles (beyond the thesis): the
 //     three photographs cut into 10×15 pieces with 1 to 3 pieces taken

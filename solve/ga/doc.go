@@ -20,7 +20,8 @@
 //     Incremental;
 //   - Hynek's SequenceMatching operator, every open point of the paper a
 //     field, and schedules of phases with decimation between them;
-//   - beyond the seeds, a local search that ends a run (WithPolish).
+//   - beyond the seeds, a local search that ends a run (WithPolish), and
+//     another solver that finishes it from its best board (WithFinish).
 //
 // Presets reproduce each seed's configuration and cite its lines: Thesis
 // (the default), EternitySimple, EternitySteadyState, EternityIncremental,

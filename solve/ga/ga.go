@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"slices"
 
+	"github.com/reassemble/jigsaw/edge"
 	"github.com/reassemble/jigsaw/puzzle"
 	"github.com/reassemble/jigsaw/solve"
 	"github.com/reassemble/jigsaw/solve/internal/local"
@@ -81,6 +82,15 @@ func WithSequenceMatching(op SequenceMatching, rate float64) Option {
 // Default: off.
 func WithPolish(on bool) Option { return func(s *Solver) { s.polish = on } }
 
+// WithFinish, beyond the seeds, ends a run that reaches its natural end by
+// handing its best board to another solver as a warm start
+// (solve.WithInitial, same seed), and keeps that solver's board if the
+// problem's scorer prices it lower. A GA builds most of a picture as
+// segments and may leave a few misplaced; a greedy placer grown from the
+// board's trusted region (greedy.New honours WithInitial so) places the
+// rest with the whole region as context. Default: none.
+func WithFinish(f solve.Solver) Option { return func(s *Solver) { s.finish = f } }
+
 // Phase is a stretch of a run with its own population size and operator
 // rates; the selection, crossover, mutation and replacement stay those of
 // the solver. When a phase ends, the population moves to the next phase's
@@ -134,6 +144,7 @@ type Solver struct {
 	seqRate     float64
 	schedule    []Phase
 	polish      bool
+	finish      solve.Solver
 }
 
 var _ solve.Solver = (*Solver)(nil)
@@ -255,6 +266,15 @@ func (s *Solver) Solve(ctx context.Context, p solve.Problem, opts ...solve.Optio
 		cols.kernel, cols.useCols = e.kernel, true
 		status = cols.evolve(cols.fresh(nil))
 		cols.finish()
+	}
+	if best, _ := run.Best(); s.finish != nil && best != nil && !run.Done() {
+		res, err := s.finish.Solve(ctx, run.Problem(), solve.WithInitial(best), solve.WithSeed(run.Settings().Seed))
+		if err != nil {
+			return nil, fmt.Errorf("ga: finishing solver: %w", err)
+		}
+		if res.Board != nil {
+			run.Offer(res.Board, edge.Cost(run.Problem().Scorer, res.Board))
+		}
 	}
 	return run.Finish(status)
 }

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/reassemble/jigsaw/edge"
 	"github.com/reassemble/jigsaw/puzzle"
 	"github.com/reassemble/jigsaw/solve"
 	"github.com/reassemble/jigsaw/solve/ga"
@@ -204,5 +205,63 @@ func TestObserverStop(t *testing.T) {
 	}
 	if res.Status != solve.Stopped || res.Stats.Iterations != 9 {
 		t.Errorf("status %v after %d generations, want stopped after 9", res.Status, res.Stats.Iterations)
+	}
+}
+
+// finisher is a solver that records the board it starts from and returns
+// a fixed one.
+type finisher struct {
+	initial *puzzle.Board
+	result  *puzzle.Board
+}
+
+func (f *finisher) Solve(ctx context.Context, p solve.Problem, opts ...solve.Option) (*solve.Result, error) {
+	run, err := solve.Start(ctx, p, opts...)
+	if err != nil {
+		return nil, err
+	}
+	f.initial = run.Settings().Initial
+	run.Offer(f.result, edge.Cost(run.Problem().Scorer, f.result))
+	return run.Finish(solve.Done)
+}
+
+// TestWithFinish: the finishing solver starts from the GA's best board and
+// its board is kept when it costs less, not when it costs more.
+func TestWithFinish(t *testing.T) {
+	p, sol := scrambled(t, 6, 6, 5)
+	labels, err := edge.NewLabels(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	prob := solve.Problem{Puzzle: p, Scorer: labels}
+	opts := []ga.Option{ga.Thesis(), ga.WithGenerations(3)}
+	alone, err := ga.New(opts...).Solve(context.Background(), prob, solve.WithSeed(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if alone.Cost == 0 {
+		t.Fatal("the GA alone solved the puzzle: nothing left to finish")
+	}
+	// Every piece turned a quarter: no join holds.
+	worst := sol.Clone()
+	for i := range worst.Cells {
+		worst.Cells[i].Rotation = worst.Cells[i].Rotation.Add(1)
+	}
+	for _, tc := range []struct {
+		name   string
+		result *puzzle.Board
+		kept   bool
+	}{{"cheaper", sol, true}, {"dearer", worst, false}} {
+		f := &finisher{result: tc.result}
+		res, err := ga.New(append(opts, ga.WithFinish(f))...).Solve(context.Background(), prob, solve.WithSeed(1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f.initial == nil || !f.initial.Equal(alone.Board) {
+			t.Errorf("%s: the finishing solver did not start from the GA's best board", tc.name)
+		}
+		if got := res.Board.Equal(tc.result); got != tc.kept {
+			t.Errorf("%s: the finishing solver's board (cost %g against the GA's %g) kept %v, want %v", tc.name, edge.Cost(labels, tc.result), alone.Cost, got, tc.kept)
+		}
 	}
 }

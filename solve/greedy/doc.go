@@ -34,9 +34,16 @@
 // With WithAlternatives, the first three stages run again under each other
 // measure given; their result is offered too, and refined under the
 // problem's measure when that measure prices it lowest. The run keeps the
-// board the problem's scorer prices lowest among those of every stage. Puzzles with fewer pieces than cells get holes, never
-// wrong pieces in their place; pieces beyond the board's cells are reported
-// unplaced.
+// board the problem's scorer prices lowest among those of every stage.
+// Puzzles with fewer pieces than cells get holes, never wrong pieces in
+// their place; pieces beyond the board's cells are reported unplaced.
+//
+// A warm start (solve.WithInitial) replaces the placement: the initial
+// board (with any pieces it leaves out placed around its own) is offered
+// first, then repaired and grown again from its largest region of
+// best-buddy joins, and refined; the run keeps it if nothing prices
+// lower. Another solver's board, a genetic algorithm's say, whose
+// segments are built but a few misplaced, is finished so (ga.WithFinish).
 //
 // On the halves of the MIT (432 pieces) and McGill (540 pieces) benchmark
 // sets at 28 pixels, with the MGC measure, a run takes about 0.15–0.3 s per

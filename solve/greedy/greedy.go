@@ -172,7 +172,16 @@ func (s *Solver) Solve(ctx context.Context, p solve.Problem, opts ...solve.Optio
 	rk := newRanks(comp)
 	price := func(b *puzzle.Board) float64 { return edge.Cost(rk.comp, b) }
 	own := &keeper{run: run, price: price, own: true}
-	s.assemble(run, rk, own)
+	if b := s.warmStart(run, rk); b != nil {
+		// The initial board is kept if nothing beats it, and grown
+		// again from its trusted region.
+		run.Fallback(b.Clone())
+		if own.offer(b.Clone()) {
+			s.improve(run, rk, own, b)
+		}
+	} else {
+		s.assemble(run, rk, own)
+	}
 	s.refine(run, rk, own)
 	for _, alt := range s.alternatives {
 		if run.Done() {
@@ -800,44 +809,42 @@ func (pl *placer) allBuddies(a puzzle.Placement, nbr *[4]int) bool {
 // lower bounds of its joins that are known: their exact costs when listed
 // or cached.
 func (pl *placer) priceBound(a puzzle.Placement, nbr *[4]int, n int) float64 {
-	sum := 0.0
-	for _, s := range puzzle.Sides {
-		j := nbr[s]
-		if j < 0 {
-			continue
-		}
-		i := sideIndex(a, s)
-		d := pl.joinFloor(i, j)
-		if math.IsInf(d, 1) {
-			return math.Inf(-1)
-		}
-		sum += (pl.compatAt(i, d) + pl.compatAt(j, d)) / 2
-	}
-	return sum/float64(n) + neighbourWeight*float64(n)
+	return pl.meanScore(a, nbr, n, true)
 }
 
 // price scores placement a against the slot's placed neighbours: the mean
 // mutual compatibility raised by neighbourWeight for each neighbour, and
 // whether a is a best buddy of all of them.
 func (pl *placer) price(a puzzle.Placement, nbr *[4]int, n int) (float64, bool) {
+	score := pl.meanScore(a, nbr, n, false)
+	if math.IsInf(score, -1) {
+		return score, false
+	}
+	return score, pl.allBuddies(a, nbr)
+}
+
+// meanScore is price's score, from the joins' lower bounds (joinFloor)
+// when floor is set: -Inf when a join is impossible.
+func (pl *placer) meanScore(a puzzle.Placement, nbr *[4]int, n int, floor bool) float64 {
 	sum := 0.0
-	buddies := pl.s.buddyFirst
 	for _, s := range puzzle.Sides {
 		j := nbr[s]
 		if j < 0 {
 			continue
 		}
 		i := sideIndex(a, s)
-		d := pl.join(i, j)
+		var d float64
+		if floor {
+			d = pl.joinFloor(i, j)
+		} else {
+			d = pl.join(i, j)
+		}
 		if math.IsInf(d, 1) {
-			return math.Inf(-1), false
+			return math.Inf(-1)
 		}
 		sum += (pl.compatAt(i, d) + pl.compatAt(j, d)) / 2 // mutual(i, j)
-		if pl.buddies[i] != int32(j) {
-			buddies = false
-		}
 	}
-	return sum/float64(n) + neighbourWeight*float64(n), buddies
+	return sum/float64(n) + neighbourWeight*float64(n)
 }
 
 // neighbourWeight is what each placed neighbour adds to a candidate's
@@ -1092,26 +1099,56 @@ func (s *Solver) assemble(run *solve.Run, rk *ranks, k *keeper) {
 		if !k.offer(b) {
 			return
 		}
-		b = s.repair(run, rk, b, k)
-		// Re-grow from the largest region the best buddies vouch for,
-		// while that region keeps growing: pieces placed wrongly early
-		// on are placed again with the whole trusted region as context.
-		best := largestSegment(rk, b)
-		for round := 0; round < s.segmentRounds && len(best) < b.Placed() && !run.Done(); round++ {
-			pl := newPlacer(s, run, rk)
-			pl.seedRegion(b, best)
-			pl.grow()
-			nb := pl.board()
-			if !k.offer(nb) {
-				break
-			}
-			nb = s.repair(run, rk, nb, k)
-			seg := largestSegment(rk, nb)
-			if len(seg) <= len(best) {
-				break
-			}
-			b, best = nb, seg
+		s.improve(run, rk, k, b)
+	}
+}
+
+// warmStart returns the run's initial board with every piece placed, or
+// nil without one. An initial board that leaves pieces out while cells are
+// empty keeps its placements, and the placer grows the rest around them:
+// offered as it is, it would price low for its missing joins.
+func (s *Solver) warmStart(run *solve.Run, rk *ranks) *puzzle.Board {
+	init := run.Settings().Initial
+	if init == nil || init.Placed() == 0 {
+		return nil
+	}
+	b := init.Clone()
+	if b.Placed() == len(run.Problem().Puzzle.Pieces) || b.Placed() == len(b.Cells) {
+		return b
+	}
+	var cells []int
+	for i, a := range b.Cells {
+		if !a.IsEmpty() {
+			cells = append(cells, i)
 		}
+	}
+	pl := newPlacer(s, run, rk)
+	pl.seedRegion(b, cells)
+	pl.grow()
+	return pl.board()
+}
+
+// improve repairs board b, then re-grows it from the largest region the
+// best buddies vouch for, while that region keeps growing: pieces placed
+// wrongly early on are placed again with the whole trusted region as
+// context. Every board goes to k.
+func (s *Solver) improve(run *solve.Run, rk *ranks, k *keeper, b *puzzle.Board) {
+	b = s.repair(run, rk, b, k)
+	best := largestSegment(rk, b)
+	for round := 0; round < s.segmentRounds && len(best) < b.Placed() && !run.Done(); round++ {
+		pl := newPlacer(s, run, rk)
+		pl.seedRegion(b, best)
+		pl.grow()
+		nb := pl.board()
+		if !k.offer(nb) {
+			break
+		}
+		nb = s.repair(run, rk, nb, k)
+		seg := largestSegment(rk, nb)
+		if len(seg) <= len(best) {
+			break
+		}
+		b, best = nb, seg
 	}
 }
 

@@ -216,14 +216,7 @@ func TestFlatRegions(t *testing.T) {
 // missing and one of another picture mixed in: the missing pieces' cells
 // stay empty and the stranger is reported unplaced.
 func TestStrays(t *testing.T) {
-	img, err := puzzle.LoadImage(filepath.Join("..", "..", "testdata", "coffee.png"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, truth, err := puzzle.Cut(img, 28)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p, truth := coffee(t)
 	other, _, err := puzzle.Cut(flatShapes(28*12, 28*8, 5), 28)
 	if err != nil {
 		t.Fatal(err)
@@ -331,4 +324,73 @@ func TestAlternatives(t *testing.T) {
 	if _, err := greedy.New(greedy.WithAlternatives(flat)).Solve(context.Background(), solve.Problem{Puzzle: p}); err == nil || !strings.Contains(err.Error(), "turn") {
 		t.Errorf("an unturned alternative for turning pieces: error %v, want one saying the pieces turn", err)
 	}
+}
+
+// TestWarmStart gives the solver the photograph's board with two blocks of
+// pieces traded (a GA's typical leftover: segments built, misplaced): with
+// solve.WithInitial it grows the rest again from the board's trusted
+// region and returns the picture, and the result never costs more than
+// the initial board.
+func TestWarmStart(t *testing.T) {
+	p, truth := coffee(t)
+	p, truth, err := puzzle.Scramble(p, truth, rand.New(rand.NewPCG(3, 4)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab, err := edge.NewTable(context.Background(), p, edge.MGC(), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	initial := truth.Clone()
+	// Trade the 3×3 block at the top left with the one at the bottom right.
+	for r := range 3 {
+		for c := range 3 {
+			a, b := puzzle.Cell{Row: r, Col: c}, puzzle.Cell{Row: p.Rows - 3 + r, Col: p.Cols - 3 + c}
+			ia, ib := initial.Index(a), initial.Index(b)
+			initial.Cells[ia], initial.Cells[ib] = initial.Cells[ib], initial.Cells[ia]
+		}
+	}
+	prob := solve.Problem{Puzzle: p, Scorer: tab}
+	var first *puzzle.Board
+	watch := solve.WithObserver(func(ev solve.Event) error {
+		if ev.Kind == solve.Improved && first == nil {
+			first = ev.Board.Clone()
+		}
+		return nil
+	})
+	res, err := greedy.New().Solve(context.Background(), prob, solve.WithInitial(initial), watch)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if first == nil || !first.Equal(initial) {
+		t.Error("warm start: the first board offered is not the initial one")
+	}
+	if !puzzle.Perfect(truth, res.Board) {
+		t.Errorf("warm start: neighbour %.3f, want the picture", puzzle.NeighbourComparison(truth, res.Board))
+	}
+	if res.Cost > edge.Cost(tab, initial) {
+		t.Errorf("warm start: cost %g above the initial board's %g", res.Cost, edge.Cost(tab, initial))
+	}
+	// A board nothing improves comes back as it was.
+	res, err = greedy.New().Solve(context.Background(), prob, solve.WithInitial(truth))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.Board.Equal(truth) {
+		t.Error("warm start from the picture itself: the board changed")
+	}
+}
+
+// coffee cuts the coffee photograph into pieces of 28 pixels.
+func coffee(t *testing.T) (*puzzle.Puzzle, *puzzle.Board) {
+	t.Helper()
+	img, err := puzzle.LoadImage(filepath.Join("..", "..", "testdata", "coffee.png"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, truth, err := puzzle.Cut(img, 28)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p, truth
 }
