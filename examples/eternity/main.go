@@ -36,9 +36,11 @@
 //   - count: count every solution, with the same two methods.
 //   - score: search for the board with the most matched joins until
 //     -timeout. breaks (default; eternity.NewBreaks, Blackwood's row scan
-//     with a budget of unmatched joins, which -workers configures), hunt
-//     (eternity.NewHunt, which -workers, -checkpoint and -resume
-//     configure; the default when -checkpoint or -resume is given), sa
+//     with a budget of unmatched joins, which -workers, -checkpoint and
+//     -resume configure), hunt (eternity.NewHunt, which -workers,
+//     -checkpoint and -resume configure; the default when -checkpoint or
+//     -resume is given without -method, as it was before breaks saved its
+//     state), sa
 //     (the seed's annealer), sa-strong,
 //     ga-simple, ga-steady, ga-incremental (the seed's three best GA
 //     configurations) and backtrack-score (the seed's way of scoring a
@@ -261,9 +263,9 @@ func main() {
 	flag.DurationVar(&c.timeout, "timeout", 0, "give up after this long (default 10m for solve and count, 1m for score; a score item's over all its runs)")
 	flag.Int64Var(&c.iterations, "iterations", 0, "score: a budget of iterations as well as -timeout, which fixes a run by its seed whatever the machine (default: none)")
 	flag.IntVar(&c.workers, "workers", runtime.GOMAXPROCS(0), "goroutines of the exact solve, the hunt and breaks (default: GOMAXPROCS)")
-	flag.StringVar(&c.checkpoint, "checkpoint", "", "hunt: save the search to this file")
+	flag.StringVar(&c.checkpoint, "checkpoint", "", "hunt and breaks: save the search to this file")
 	flag.DurationVar(&c.checkpointEvery, "checkpoint-every", time.Minute, "hunt and -split items: how often to save the checkpoint (it is saved at the end too)")
-	flag.StringVar(&c.resume, "resume", "", "hunt: go on from this checkpoint")
+	flag.StringVar(&c.resume, "resume", "", "hunt and breaks: go on from this checkpoint")
 	flag.StringVar(&c.out, "out", "", "directory for the pictures (default: a new temporary directory)")
 	flag.BoolVar(&c.json, "json", false, "print one JSON object on stdout instead of the summary")
 	c.repro.flags(flag.CommandLine)
@@ -340,8 +342,8 @@ func run(ctx context.Context, c config, stdout, stderr io.Writer) error {
 	if err := resolveIndex(&c); err != nil {
 		return err
 	}
-	if (c.checkpoint != "" || c.resume != "") && c.method != "hunt" {
-		return fmt.Errorf("-checkpoint and -resume apply to -method hunt, not %s", c.method)
+	if (c.checkpoint != "" || c.resume != "") && c.method != "hunt" && c.method != "breaks" {
+		return fmt.Errorf("-checkpoint and -resume apply to -method hunt and -method breaks, not %s", c.method)
 	}
 	if (c.checkpoint != "" || c.resume != "") && c.split > 0 {
 		return errors.New("-checkpoint and -resume do not apply to work items, which keep their checkpoints under -out")
@@ -764,7 +766,14 @@ func scoreSolver(method string, c config) solve.Solver {
 		}
 		return eternity.NewHunt(opts...)
 	case "breaks":
-		return eternity.NewBreaks()
+		var opts []eternity.BreaksOption
+		if c.checkpoint != "" {
+			opts = append(opts, eternity.BreaksSave(c.checkpoint, c.checkpointEvery))
+		}
+		if c.resume != "" {
+			opts = append(opts, eternity.BreaksResume(c.resume))
+		}
+		return eternity.NewBreaks(opts...)
 	case "sa":
 		return sa.New(sa.Eternity())
 	case "sa-strong":

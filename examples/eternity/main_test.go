@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -277,6 +278,52 @@ func TestHuntResume(t *testing.T) {
 	}
 }
 
+// TestBreaksResume saves a single breaks search and goes on from it: a
+// resumed run starts from the checkpoint (given a budget the checkpoint
+// has spent, it ends at once with the checkpoint's best board), and with
+// -iterations it ends where a run straight through ends, with the same
+// best board.
+func TestBreaksResume(t *testing.T) {
+	dir := t.TempDir()
+	c := base(t)
+	c.gen, c.frame, c.inner, c.mode, c.method = "10x10", 4, 10, "score", "breaks"
+	c.iterations, c.checkpoint = 400_000, filepath.Join(dir, "straight.json")
+	straight := runJSON(t, c)
+	c.iterations, c.checkpoint = 200_000, filepath.Join(dir, "halves.json")
+	half := runJSON(t, c)
+	c.resume, c.checkpoint = c.checkpoint, filepath.Join(dir, "spent.json")
+	c.iterations = 100_000
+	spent := runJSON(t, c)
+	h, err := eternity.ReadBreaksCheckpoint(c.resume)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := eternity.ReadBreaksCheckpoint(c.checkpoint)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if spent.Score != half.Score || !slices.Equal(s.Best, h.Best) {
+		t.Errorf("resumed with a spent budget: score %d, the checkpoint's %d, boards equal %v", spent.Score, half.Score, slices.Equal(s.Best, h.Best))
+	}
+	c.iterations, c.checkpoint = 400_000, c.resume
+	resumed := runJSON(t, c)
+	t.Logf("straight: score %d/%d after %d iterations", straight.Score, straight.MaxScore, straight.Iterations)
+	if resumed.Score != straight.Score || resumed.Iterations != straight.Iterations {
+		t.Errorf("resumed: score %d after %d iterations; straight through: %d after %d", resumed.Score, resumed.Iterations, straight.Score, straight.Iterations)
+	}
+	a, err := eternity.ReadBreaksCheckpoint(filepath.Join(dir, "straight.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := eternity.ReadBreaksCheckpoint(c.checkpoint)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(a.Best, b.Best) || a.Nodes != b.Nodes || a.Restarts != b.Restarts {
+		t.Errorf("resumed: %d placements, %d restarts, another best board than straight through (%d, %d)", b.Nodes, b.Restarts, a.Nodes, a.Restarts)
+	}
+}
+
 func TestHints(t *testing.T) {
 	path := sharedFile(t, "instances/e2-16x16-v00.json")
 	tests := []struct {
@@ -327,7 +374,7 @@ func TestErrors(t *testing.T) {
 		{"hints on a generated set", func(c *config) { c.gen, c.hints = "16x16", "centre" }, "not it"},
 		{"unknown hints", func(c *config) { c.hints = "some" }, `-hints "some"`},
 		{"pin on a non-square board", func(c *config) { c.gen, c.pinSet = "4x5", true }, "not square"},
-		{"checkpoint of another method", func(c *config) { c.mode, c.method, c.checkpoint = "score", "sa", "x.json" }, "-method hunt"},
+		{"checkpoint of another method", func(c *config) { c.mode, c.method, c.checkpoint = "score", "sa", "x.json" }, "-method hunt and -method breaks"},
 		{"negative timeout", func(c *config) { c.timeout = -time.Second }, "negative"},
 		{"unknown order", func(c *config) { c.order = "random" }, `-order "random"`},
 		{"order of another method", func(c *config) { c.method, c.order = "backtrack", orderDecreasing }, "-method exact"},
