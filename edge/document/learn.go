@@ -194,6 +194,15 @@ func (m *Model) fit(ctx context.Context, set *sampleSet, epochs int, rate float6
 	params := [][]float32{m.w1, m.b1, m.w2}
 	b2 := []float32{m.b2}
 	params = append(params, b2)
+	flush := func() {
+		for _, p := range params {
+			for i, v := range p {
+				p[i] = flushSubnormal(v)
+			}
+		}
+		m.b2 = b2[0]
+	}
+	flush()
 	opt := make([]adam, len(params))
 	for q, p := range params {
 		opt[q] = adam{m: make([]float32, len(p)), v: make([]float32, len(p))}
@@ -279,12 +288,7 @@ func (m *Model) fit(ctx context.Context, set *sampleSet, epochs int, rate float6
 			m.b2 = b2[0]
 		}
 	}
-	for _, p := range params {
-		for i, v := range p {
-			p[i] = flushSubnormal(v)
-		}
-	}
-	m.b2 = b2[0]
+	flush()
 	return nil
 }
 

@@ -113,7 +113,7 @@ func ParseModel(data []byte) (*Model, error) {
 		if math.IsNaN(float64(v)) || math.IsInf(float64(v), 0) {
 			return nil, fmt.Errorf("document: model weight %d is %v", i, v)
 		}
-		vals[i] = flushSubnormal(v)
+		vals[i] = v
 	}
 	m.w1 = vals[: m.hidden*in : m.hidden*in]
 	m.b1 = vals[m.hidden*in : m.hidden*in+m.hidden : m.hidden*in+m.hidden]
@@ -126,7 +126,8 @@ func ParseModel(data []byte) (*Model, error) {
 // normal float32 in magnitude). A product of a subnormal takes the processor
 // a hundred times as long as any other, and a model carries weights that
 // training has all but zeroed (inputs the pages never ink) through
-// millions of them; as 0 they change no sum.
+// millions of them; as 0 they change no sum. fit flushes the weights it
+// starts from and ends with; a model read from a file keeps its bytes.
 func flushSubnormal(v float32) float32 {
 	if v != 0 && math.Abs(float64(v)) < 0x1p-126 {
 		return 0
