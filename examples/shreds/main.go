@@ -51,6 +51,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"os"
+	"sync"
 	"time"
 )
 
@@ -116,7 +117,11 @@ func run(c config, stdout, stderr io.Writer) error {
 		ctx, cancel = context.WithTimeout(ctx, c.timeout)
 		defer cancel()
 	}
+	// Pages are priced a few at a time, each logging its progress.
+	var logMu sync.Mutex
 	logf := func(format string, args ...any) {
+		logMu.Lock()
+		defer logMu.Unlock()
 		fmt.Fprintf(stderr, format+"\n", args...)
 	}
 	start := time.Now()

@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"image"
 	"math"
+	"runtime"
 	"slices"
+	"sync"
 	"time"
 
 	"github.com/reassemble/jigsaw/edge/document"
@@ -45,9 +47,35 @@ func reassembleStrips(ctx context.Context, scans []scan, c config, logf func(str
 	if err != nil || len(res.pages) < 2 {
 		return res, err
 	}
-	out := &result{kind: "strips", scans: scans}
-	for _, pg := range res.pages {
+	// The pages are ordered a few at a time, each pricing on one
+	// worker: a pricing's serial stretches (drawing its samples, the
+	// steps between batches) then leave no core idle. The results do not
+	// depend on the workers.
+	again := make([]*result, len(res.pages))
+	errs := make([]error, len(res.pages))
+	var wg sync.WaitGroup
+	slots := make(chan struct{}, runtime.GOMAXPROCS(0))
+	for g, pg := range res.pages {
 		if len(pg) < minPageStrips {
+			continue
+		}
+		sub := make([]scan, len(pg))
+		for k, q := range pg {
+			sub[k] = scans[q.scan]
+		}
+		wg.Go(func() {
+			slots <- struct{}{}
+			defer func() { <-slots }()
+			again[g], errs[g] = orderRow(ctx, sub, c, logf, document.WithWorkers(1))
+		})
+	}
+	wg.Wait()
+	out := &result{kind: "strips", scans: scans}
+	for g, pg := range res.pages {
+		if errs[g] != nil {
+			return nil, errs[g]
+		}
+		if again[g] == nil {
 			out.pages = append(out.pages, pg)
 			for _, q := range pg {
 				if slices.Contains(res.blank, q.scan) {
@@ -56,15 +84,7 @@ func reassembleStrips(ctx context.Context, scans []scan, c config, logf func(str
 			}
 			continue
 		}
-		sub := make([]scan, len(pg))
-		for k, q := range pg {
-			sub[k] = scans[q.scan]
-		}
-		again, err := orderRow(ctx, sub, c, logf)
-		if err != nil {
-			return nil, err
-		}
-		for _, p := range again.pages {
+		for _, p := range again[g].pages {
 			page := make([]placed, len(p))
 			for k, q := range p {
 				q.scan = pg[q.scan].scan
@@ -72,7 +92,7 @@ func reassembleStrips(ctx context.Context, scans []scan, c config, logf func(str
 			}
 			out.pages = append(out.pages, page)
 		}
-		for _, b := range again.blank {
+		for _, b := range again[g].blank {
 			out.blank = append(out.blank, pg[b].scan)
 		}
 	}
@@ -90,7 +110,7 @@ const minPageStrips = 4
 // for a page's worth), the page is turned the way its text reads, the
 // blank strips go to the ends, and the row is cut into pages where a join
 // is likelier two page edges.
-func orderRow(ctx context.Context, scans []scan, c config, logf func(string, ...any)) (*result, error) {
+func orderRow(ctx context.Context, scans []scan, c config, logf func(string, ...any), opts ...document.Option) (*result, error) {
 	imgs := make([]image.Image, len(scans))
 	for i, s := range scans {
 		if sz := s.img.Bounds().Size(); sz.X < 2 || sz.Y < 2 {
@@ -104,7 +124,7 @@ func orderRow(ctx context.Context, scans []scan, c config, logf func(string, ...
 	}
 	p.Rotatable, p.HalfTurns = c.turned, c.turned
 	t0 := time.Now()
-	tab, err := document.NewTable(ctx, p, document.WithSeed(c.seed))
+	tab, err := document.NewTable(ctx, p, append([]document.Option{document.WithSeed(c.seed)}, opts...)...)
 	if err != nil {
 		return nil, err
 	}
