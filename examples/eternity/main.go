@@ -753,27 +753,26 @@ func count(ctx context.Context, p *puzzle.Puzzle, method string, pin puzzle.Piec
 	return o, nil
 }
 
+// saving returns a search's options that save it to -checkpoint every
+// -checkpoint-every and resume it from -resume, made by save and resume.
+func saving[O any](c config, save func(string, time.Duration) O, resume func(string) O) []O {
+	var opts []O
+	if c.checkpoint != "" {
+		opts = append(opts, save(c.checkpoint, c.checkpointEvery))
+	}
+	if c.resume != "" {
+		opts = append(opts, resume(c.resume))
+	}
+	return opts
+}
+
 // scoreSolver returns the max-score search of -mode score called method.
 func scoreSolver(method string, c config) solve.Solver {
 	switch method {
 	case "hunt":
-		var opts []eternity.HuntOption
-		if c.checkpoint != "" {
-			opts = append(opts, eternity.WithCheckpoint(c.checkpoint, c.checkpointEvery))
-		}
-		if c.resume != "" {
-			opts = append(opts, eternity.Resume(c.resume))
-		}
-		return eternity.NewHunt(opts...)
+		return eternity.NewHunt(saving(c, eternity.WithCheckpoint, eternity.Resume)...)
 	case "breaks":
-		var opts []eternity.BreaksOption
-		if c.checkpoint != "" {
-			opts = append(opts, eternity.BreaksSave(c.checkpoint, c.checkpointEvery))
-		}
-		if c.resume != "" {
-			opts = append(opts, eternity.BreaksResume(c.resume))
-		}
-		return eternity.NewBreaks(opts...)
+		return eternity.NewBreaks(saving(c, eternity.BreaksSave, eternity.BreaksResume)...)
 	case "sa":
 		return sa.New(sa.Eternity())
 	case "sa-strong":
