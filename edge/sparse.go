@@ -50,8 +50,9 @@ const (
 // side's k best: about 200 of the 10,000 partners a side has in a
 // 10,000-piece puzzle. Nor does it bound every partner: ordered by their
 // mean colours along the axis on which they spread most, the partners a
-// side can join cheaply enough lie in one run, a fifth or less of them
-// in photographs. The lists are exactly those of pricing every join.
+// side can join cheaply enough lie in one run: a fifth of them (known
+// orientation) or a seventh (unknown) on the 10,000-piece benchmark
+// photograph. The lists are exactly those of pricing every join.
 func NewSparse(ctx context.Context, p *puzzle.Puzzle, m Measure, k, workers int) (*Sparse, error) {
 	d, lower, err := bindMeasureBounded(ctx, p, m)
 	if err != nil {

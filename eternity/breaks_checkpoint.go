@@ -502,15 +502,7 @@ func (w *breaksWorker) restore(s *BreaksWorkerState) error {
 		}
 		copy(w.best, s.Best)
 	}
-	copy(w.cells, s.Cells)
-	clear(w.used)
-	for _, e := range w.cells {
-		if e >= 0 {
-			w.used[e>>2] = true
-		}
-	}
-	clear(w.st)
-	clear(w.fast)
+	w.lay(s.Cells)
 	w.holes = 0
 	for d := range top {
 		if err := w.reopen(d, s.Stack[d], s); err != nil {

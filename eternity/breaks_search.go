@@ -159,18 +159,24 @@ func (w *breaksWorker) useSchedule(sched []int32, restartN, stallN int64) {
 	}
 }
 
-// restart clears the board and shuffles every candidate list.
-func (w *breaksWorker) restart() {
-	m := w.m
-	copy(w.cells, m.fixed)
+// lay puts cells on the board, marks their pieces used and clears every
+// depth's state.
+func (w *breaksWorker) lay(cells []int32) {
+	copy(w.cells, cells)
 	clear(w.used)
-	for _, e := range m.fixed {
+	for _, e := range w.cells {
 		if e >= 0 {
 			w.used[e>>2] = true
 		}
 	}
 	clear(w.st)
 	clear(w.fast)
+}
+
+// restart clears the board and shuffles every candidate list.
+func (w *breaksWorker) restart() {
+	m := w.m
+	w.lay(m.fixed)
 	w.d, w.holes, w.sinceStart = 0, 0, 0
 	w.curN = max(w.restartN, int64(w.grow*float64(w.placements)))
 	w.checkAt = min(w.stallN, w.curN)

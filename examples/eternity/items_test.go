@@ -74,24 +74,11 @@ func TestMergeChecks(t *testing.T) {
 	dir := t.TempDir()
 	c := base(t)
 	c.gen, c.frame, c.inner, c.mode, c.out, c.split = "5x5", 3, 5, "count", dir, 3
-	for _, i := range []int{0, 2} {
-		c.index = i
-		runJSON(t, c)
-	}
-	m := base(t)
-	m.mode, m.out = "merge", dir
+	m := checkMergeRefuses(t, c)
 	var stdout, stderr bytes.Buffer
-	if err := run(context.Background(), m, &stdout, &stderr); err == nil || !strings.Contains(err.Error(), "did not report: [1]") {
-		t.Fatalf("merge with item 1 missing: err = %v", err)
-	}
-	// Item 1 of another search: a different seed makes another puzzle.
-	c.index, c.seed = 1, 2
-	runJSON(t, c)
-	if err := run(context.Background(), m, &stdout, &stderr); err == nil || !strings.Contains(err.Error(), "another search") {
-		t.Fatalf("merge of two searches: err = %v", err)
-	}
-	// An item that stopped before the end.
-	c.seed = 1
+	// An item that stopped before the end (item 1 of the first search,
+	// in place of the other search's).
+	c.index = 1
 	runJSON(t, c)
 	path := itemFile(dir, 1, 3)
 	data, err := os.ReadFile(path)
@@ -290,24 +277,35 @@ func TestScoreItems(t *testing.T) {
 // TestScoreMergeChecks checks that merging score items refuses a missing
 // index and items of another search.
 func TestScoreMergeChecks(t *testing.T) {
-	dir := t.TempDir()
 	c := scoreItemsConfig(t, "breaks")
-	c.iterations, c.out, c.split = 200_000, dir, 3
+	c.iterations, c.out, c.split = 200_000, t.TempDir(), 3
+	checkMergeRefuses(t, c)
+}
+
+// checkMergeRefuses runs items 0 and 2 of the split c (into c.out) and
+// checks that merging them refuses the missing item 1, then, with item 1
+// run from another seed (another search), the mixed set. It returns the
+// merge's configuration.
+func checkMergeRefuses(t *testing.T, c config) config {
+	t.Helper()
 	for _, i := range []int{0, 2} {
 		c.index = i
 		runJSON(t, c)
 	}
 	m := base(t)
-	m.mode, m.out = "merge", dir
+	m.mode, m.out = "merge", c.out
 	var stdout, stderr bytes.Buffer
 	if err := run(context.Background(), m, &stdout, &stderr); err == nil || !strings.Contains(err.Error(), "did not report: [1]") {
 		t.Fatalf("merge with item 1 missing: err = %v", err)
 	}
-	c.index, c.seed = 1, 2
+	// Item 1 of another search: a different seed makes another puzzle
+	// (count) or another search (score).
+	c.index, c.seed = 1, c.seed+1
 	runJSON(t, c)
 	if err := run(context.Background(), m, &stdout, &stderr); err == nil || !strings.Contains(err.Error(), "another search") {
 		t.Fatalf("merge of two searches: err = %v", err)
 	}
+	return m
 }
 
 // TestScoreItemResume stops a score item again and again from outside, as

@@ -360,13 +360,17 @@ type ranks struct {
 	last []float64
 	// atLeast is comp when it can rule a join out without pricing it in
 	// full (edge.Sparse).
-	atLeast interface {
-		JoinAtLeast(i, j int, bound float64) float64
-	}
+	atLeast boundedJoins
 	// cache keeps joins priced afresh, direct-mapped by the pair's
 	// hash: the repair and the refinement price the same few joins
 	// around a cell again for every move they try.
 	cache []cachedJoin
+}
+
+// boundedJoins is a compatibility that prices a join only as far as a
+// bound needs (edge.Sparse.JoinAtLeast).
+type boundedJoins interface {
+	JoinAtLeast(i, j int, bound float64) float64
 }
 
 // cachedJoin is one entry of ranks.cache: the sides i < j packed in key
@@ -383,9 +387,7 @@ func newRanks(comp edge.Compatibility) *ranks {
 	_, dense := comp.(*edge.Table)
 	rk := &ranks{comp: comp, buddies: edge.BestBuddies(comp), second: make([]float64, 4*comp.Pieces()), lazy: !dense}
 	if rk.lazy {
-		rk.atLeast, _ = comp.(interface {
-			JoinAtLeast(i, j int, bound float64) float64
-		})
+		rk.atLeast, _ = comp.(boundedJoins)
 		rk.cache = make([]cachedJoin, 1<<joinCacheBits)
 		rk.last = make([]float64, len(rk.second))
 		for i := range rk.last {
