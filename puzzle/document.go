@@ -67,7 +67,8 @@ func CutGrid(img image.Image, rows, cols int) (*Puzzle, *Board, error) {
 // every side Flat, as picture puzzles do; its strips may turn once
 // Rotatable is set, by 0 or 180° only while HalfTurns is set too (a strip
 // turned a quarter would fit no cell of the row). Pictures are copied to
-// *image.NRGBA values of their own, bounds starting at (0,0), alpha kept.
+// *image.NRGBA values of their own, bounds starting at (0,0), alpha kept:
+// up to 2^30 pixels in all, some 3,500 strips of a page-high shredder.
 // Errors name the strip at fault.
 func FromStrips(strips []image.Image) (*Puzzle, error) {
 	if len(strips) == 0 {
@@ -85,8 +86,11 @@ func FromStrips(strips []image.Image) (*Puzzle, error) {
 		if sz.X < minPieceSize || sz.Y < minPieceSize {
 			return nil, fmt.Errorf("puzzle: strip %d is %d×%d pixels: strips must be at least %d pixels each way", i, sz.X, sz.Y, minPieceSize)
 		}
-		if sz.X > maxImagePixels/sz.Y || total > maxImagePixels-sz.X*sz.Y {
-			return nil, fmt.Errorf("puzzle: strip %d brings the strips to more than the %d pixels a puzzle may hold", i, maxImagePixels)
+		if sz.X > maxImagePixels/sz.Y {
+			return nil, fmt.Errorf("puzzle: strip %d is %d×%d pixels, more than the %d a picture may hold", i, sz.X, sz.Y, maxImagePixels)
+		}
+		if total > maxStripPixels-sz.X*sz.Y {
+			return nil, fmt.Errorf("puzzle: strip %d brings the strips to more than the %d pixels a collection of strips may hold", i, maxStripPixels)
 		}
 		total += sz.X * sz.Y
 	}
@@ -96,6 +100,13 @@ func FromStrips(strips []image.Image) (*Puzzle, error) {
 	}
 	return p, nil
 }
+
+// maxStripPixels bounds the pixels FromStrips copies: 2^30 (4 GiB as
+// NRGBA). A collection is larger than any one picture (maxImagePixels):
+// 1,000 strips of a shredder, some 85 × 3,500 pixels each, are 3·10^8, and
+// each strip is a picture already decoded, so no corrupt header can claim
+// them.
+const maxStripPixels = 1 << 30
 
 // copyNRGBA copies img to an *image.NRGBA with bounds starting at (0,0).
 func copyNRGBA(img image.Image) *image.NRGBA {

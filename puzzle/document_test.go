@@ -19,6 +19,14 @@ func (hugeCanvas) ColorModel() color.Model { return color.RGBAModel }
 func (hugeCanvas) Bounds() image.Rectangle { return image.Rect(0, 0, 1<<30, 1<<30) }
 func (hugeCanvas) At(x, y int) color.Color { return color.Black }
 
+// largeStrip is as large as one picture may be: four fit in a collection
+// of strips, five do not.
+type largeStrip struct{}
+
+func (largeStrip) ColorModel() color.Model { return color.RGBAModel }
+func (largeStrip) Bounds() image.Rectangle { return image.Rect(0, 0, 1<<13, 1<<15) }
+func (largeStrip) At(x, y int) color.Color { return color.Black }
+
 // TestHalfTurns checks the puzzle of pieces that turn only by 180°: its
 // turns, what a board may do with them, scrambling and the text format.
 func TestHalfTurns(t *testing.T) {
@@ -192,6 +200,14 @@ func TestDocumentBadInput(t *testing.T) {
 		{"a nil strip", func() error { _, err := puzzle.FromStrips([]image.Image{tile(3, 9), nil}); return err }, []string{"strip 1 is nil"}, false},
 		{"a one-pixel strip", func() error { _, err := puzzle.FromStrips([]image.Image{tile(1, 9)}); return err }, []string{"strip 0", "1×9"}, false},
 		{"a huge strip", func() error { _, err := puzzle.FromStrips([]image.Image{hugeCanvas{}}); return err }, []string{"strip 0", "more than"}, true},
+		{"too many large strips", func() error {
+			var strips []image.Image
+			for range 5 {
+				strips = append(strips, largeStrip{})
+			}
+			_, err := puzzle.FromStrips(strips)
+			return err
+		}, []string{"strip 4", "collection of strips"}, true},
 		{"mask of the wrong size", func() error { _, err := puzzle.Masked(tile(4, 9), tile(4, 8)); return err }, []string{"4×8", "4×9"}, false},
 		{"mask missing", func() error { _, err := puzzle.Masked(tile(4, 9), nil); return err }, []string{"mask"}, false},
 		{"mask of a huge image", func() error { _, err := puzzle.Masked(hugeCanvas{}, hugeCanvas{}); return err }, []string{"more than"}, true},

@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"image"
+	"math"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -281,5 +282,45 @@ func TestLocalPaper(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// correlation's running sums and split additions agree with the
+// correlation summed row by row, at every offset, those past either end
+// included, and profiles of other lengths and blank runs.
+func TestCorrelation(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	profile := func(rows int) []float32 {
+		p := make([]float32, rows)
+		for i := range p {
+			if rng.IntN(3) > 0 {
+				p[i] = float32(rng.IntN(90))
+			}
+		}
+		return p
+	}
+	for _, tc := range []struct{ a, b int }{{40, 40}, {41, 63}, {64, 37}, {8, 8}, {3, 12}} {
+		pa, pb := profile(tc.a), profile(tc.b)
+		// A blank run at the start, where only a low offset reads ink.
+		clear(pb[:min(len(pb), 16)])
+		a, b := newQuarterProfile(pa), newQuarterProfile(pb)
+		for s := -len(a.v) - 1; s <= len(b.v)+1; s++ {
+			var ab, aa, bb float64
+			for y := range a.v {
+				if yb := y + s; yb >= 0 && yb < len(b.v) {
+					ab, aa, bb = ab+a.v[y]*b.v[yb], aa+a.v[y]*a.v[y], bb+b.v[yb]*b.v[yb]
+				}
+			}
+			got, ok := correlation(a, b, s)
+			if wantOK := aa > 0 && bb > 0; ok != wantOK {
+				t.Fatalf("%d and %d rows, offset %d: ok %v, want %v", tc.a, tc.b, s, ok, wantOK)
+			}
+			if want := ab / math.Sqrt(aa*bb); ok && math.Abs(got-want) > 1e-12 {
+				t.Errorf("%d and %d rows, offset %d: %v, want %v", tc.a, tc.b, s, got, want)
+			}
+		}
+	}
+	if newQuarterProfile(nil) != nil {
+		t.Error("a missing profile gave a profile")
 	}
 }

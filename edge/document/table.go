@@ -1,6 +1,7 @@
 package document
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -177,7 +178,10 @@ func newFrame(ctx context.Context, sheets []*sheet, rot bool, c config, salt uin
 	}
 	fr.shift = c.shift
 	if fr.shift < 0 {
-		fr.shift = estimateShift(ends, len(sheets))
+		var err error
+		if fr.shift, err = estimateShift(ctx, ends, len(sheets), c.workers); err != nil {
+			return nil, err
+		}
 	}
 	if err := fr.price(ctx, ends, rot, c.workers); err != nil {
 		return nil, err
@@ -492,6 +496,10 @@ const denseEnds = 600
 // lines of text run at the same heights.
 const candidatesPerEnd = 24
 
+// coarseCandidates is how many times candidatesPerEnd a first, coarser
+// ranking keeps for the finer one.
+const coarseCandidates = 16
+
 // link is a scored pair of ends, seen from one of them.
 type link struct {
 	v     int32
@@ -505,20 +513,17 @@ type link struct {
 // scored when either end ranks the other.
 func (fr *frame) candidates(ctx context.Context, ends []*endHalves, allowed func(u, v int) bool, workers int) ([][]int32, error) {
 	n2 := len(ends)
-	down := func(p []float32) []float32 {
-		if p == nil {
-			return nil
-		}
-		out := make([]float32, len(p)/4)
-		for i := range out {
-			out[i] = p[4*i] + p[4*i+1] + p[4*i+2] + p[4*i+3]
-		}
-		return out
-	}
-	pa := make([][]float32, n2)
-	pb := make([][]float32, n2)
+	pa := make([]*quarterProfile, n2)
+	pb := make([]*quarterProfile, n2)
 	for e, eh := range ends {
-		pa[e], pb[e] = down(eh.profA), down(eh.profB)
+		pa[e], pb[e] = newQuarterProfile(eh.profA), newQuarterProfile(eh.profB)
+	}
+	// A first ranking on profiles four times coarser keeps a few times
+	// the candidates wanted; the quarter profiles rank those.
+	ca := make([]*quarterProfile, n2)
+	cb := make([]*quarterProfile, n2)
+	for e := range ends {
+		ca[e], cb[e] = pa[e].coarser(), pb[e].coarser()
 	}
 	reach := max(1, fr.shift/4)
 	top := make([][]int32, n2)
@@ -527,43 +532,46 @@ func (fr *frame) candidates(ctx context.Context, ends []*endHalves, allowed func
 			v int32
 			c float64
 		}
+		// roles returns the ends of u and v in roles a and b.
+		roles := func(v int) (l, r int) {
+			if u%2 == 0 && v%2 == 1 {
+				return v, u
+			}
+			return u, v
+		}
+		// best is the highest correlation of ends l and r over the
+		// offsets within reach, -2 when there is none.
+		best := func(l, r int, pa, pb []*quarterProfile, reach int) float64 {
+			b := -2.0
+			for s := -reach; s <= reach; s++ {
+				if c, ok := correlation(pa[l], pb[r], s); ok {
+					b = max(b, c)
+				}
+			}
+			return b
+		}
+		byScore := func(x, y cand) int {
+			if c := cmp.Compare(y.c, x.c); c != 0 {
+				return c
+			}
+			return cmp.Compare(x.v, y.v)
+		}
 		var cs []cand
 		for v := range n2 {
 			if !allowed(u, v) {
 				continue
 			}
-			l, r := u, v
-			if u%2 == 0 && v%2 == 1 {
-				l, r = v, u
+			if l, r := roles(v); pa[l] != nil && pb[r] != nil {
+				cs = append(cs, cand{int32(v), best(l, r, ca, cb, (reach+3)/4)})
 			}
-			a, b := pa[l], pb[r]
-			if a == nil || b == nil {
-				continue
-			}
-			best := -2.0
-			for s := -reach; s <= reach; s++ {
-				var ab, aa, bb float64
-				for y := range a {
-					if yb := y + s; yb >= 0 && yb < len(b) {
-						x, z := float64(a[y]), float64(b[yb])
-						ab, aa, bb = ab+x*z, aa+x*x, bb+z*z
-					}
-				}
-				if aa > 0 && bb > 0 {
-					best = max(best, ab/math.Sqrt(aa*bb))
-				}
-			}
-			cs = append(cs, cand{int32(v), best})
 		}
-		slices.SortStableFunc(cs, func(x, y cand) int {
-			switch {
-			case x.c > y.c:
-				return -1
-			case x.c < y.c:
-				return 1
-			}
-			return 0
-		})
+		slices.SortFunc(cs, byScore)
+		cs = cs[:min(len(cs), coarseCandidates*candidatesPerEnd)]
+		for k := range cs {
+			l, r := roles(int(cs[k].v))
+			cs[k].c = best(l, r, pa, pb, reach)
+		}
+		slices.SortFunc(cs, byScore)
 		for _, c := range cs[:min(len(cs), candidatesPerEnd)] {
 			top[u] = append(top[u], c.v)
 		}
@@ -617,48 +625,23 @@ func asA(e *endHalves) *endHalves {
 // best within a wide search; over the pairs that choose each other, the
 // larger offsets (the 90th percentile) and a margin of 3 rows. Strips cut
 // from one picture give a few rows; scans placed by hand, tens.
-func estimateShift(ends []*endHalves, n int) int {
+func estimateShift(ctx context.Context, ends []*endHalves, n, workers int) (int, error) {
 	if n < 2 {
-		return 0
+		return 0, nil
 	}
 	h := ends[0].h
 	wide := max(8, h/100)
-	// Profiles at a quarter of the rows, for speed.
-	down := func(p []float32) []float32 {
-		out := make([]float32, len(p)/4)
-		for i := range out {
-			out[i] = p[4*i] + p[4*i+1] + p[4*i+2] + p[4*i+3]
-		}
-		return out
-	}
-	rights := make([][]float32, n)
-	lefts := make([][]float32, n)
+	rights := make([]*quarterProfile, n)
+	lefts := make([]*quarterProfile, n)
 	for i := range n {
-		if p := ends[2*i+1].profA; p != nil {
-			rights[i] = down(p)
-		}
-		if p := ends[2*i].profB; p != nil {
-			lefts[i] = down(p)
-		}
+		rights[i] = newQuarterProfile(ends[2*i+1].profA)
+		lefts[i] = newQuarterProfile(ends[2*i].profB)
 	}
 	bestR := make([]int, n)
 	shiftR := make([]int, n)
-	corr := func(a, b []float32, s int) float64 {
-		var ab, aa, bb float64
-		for y := range a {
-			if yb := y + s; yb >= 0 && yb < len(b) {
-				x, z := float64(a[y]), float64(b[yb])
-				ab, aa, bb = ab+x*z, aa+x*x, bb+z*z
-			}
-		}
-		if aa == 0 || bb == 0 {
-			return -1
-		}
-		return ab / math.Sqrt(aa*bb)
-	}
 	score := make([]float64, n*n)
 	sh := make([]int, n*n)
-	for i := range n {
+	err := parallel(ctx, workers, n, func(i int) error {
 		for j := range n {
 			if i == j || rights[i] == nil || lefts[j] == nil {
 				score[i*n+j] = -2
@@ -666,12 +649,20 @@ func estimateShift(ends []*endHalves, n int) int {
 			}
 			best, bs := -2.0, 0
 			for s := -wide / 4; s <= wide/4; s++ {
-				if v := corr(rights[i], lefts[j], s); v > best {
+				v, ok := correlation(rights[i], lefts[j], s)
+				if !ok {
+					v = -1
+				}
+				if v > best {
 					best, bs = v, s
 				}
 			}
 			score[i*n+j], sh[i*n+j] = best, 4*bs
 		}
+		return nil
+	})
+	if err != nil {
+		return 0, err
 	}
 	var offs []int
 	for i := range n {
@@ -697,10 +688,73 @@ func estimateShift(ends []*endHalves, n int) int {
 		}
 	}
 	if len(offs) == 0 {
-		return wide
+		return wide, nil
 	}
 	slices.Sort(offs)
-	return min(wide, offs[len(offs)*9/10]+3)
+	return min(wide, offs[len(offs)*9/10]+3), nil
+}
+
+// quarterProfile is a row ink profile summed four rows at a time, with the
+// running sums of its squares, for correlations at many offsets.
+type quarterProfile struct {
+	v  []float64
+	sq []float64 // sq[k] is the sum of v[y]² for y < k
+}
+
+// newQuarterProfile returns p summed four rows at a time (a last part of
+// fewer rows dropped), or nil for nil.
+func newQuarterProfile(p []float32) *quarterProfile {
+	if p == nil {
+		return nil
+	}
+	q := &quarterProfile{v: make([]float64, len(p)/4), sq: make([]float64, len(p)/4+1)}
+	for i := range q.v {
+		q.v[i] = float64(p[4*i] + p[4*i+1] + p[4*i+2] + p[4*i+3])
+		q.sq[i+1] = q.sq[i] + q.v[i]*q.v[i]
+	}
+	return q
+}
+
+// coarser returns q summed four values at a time, or nil for nil.
+func (q *quarterProfile) coarser() *quarterProfile {
+	if q == nil {
+		return nil
+	}
+	c := &quarterProfile{v: make([]float64, len(q.v)/4), sq: make([]float64, len(q.v)/4+1)}
+	for i := range c.v {
+		c.v[i] = q.v[4*i] + q.v[4*i+1] + q.v[4*i+2] + q.v[4*i+3]
+		c.sq[i+1] = c.sq[i] + c.v[i]*c.v[i]
+	}
+	return c
+}
+
+// correlation returns the normalised correlation of a's rows against b's s
+// rows lower, over the rows both have, and false when either is blank
+// there.
+func correlation(a, b *quarterProfile, s int) (float64, bool) {
+	lo, hi := max(0, -s), min(len(a.v), len(b.v)-s)
+	if hi <= lo {
+		return 0, false
+	}
+	aa, bb := a.sq[hi]-a.sq[lo], b.sq[hi+s]-b.sq[lo+s]
+	if aa <= 0 || bb <= 0 {
+		return 0, false
+	}
+	x, y := a.v[lo:hi], b.v[lo+s:hi+s]
+	y = y[:len(x)]
+	// Four sums, so that the additions need not wait on each other.
+	var s0, s1, s2, s3 float64
+	k := 0
+	for ; k+4 <= len(x); k += 4 {
+		s0 += x[k] * y[k]
+		s1 += x[k+1] * y[k+1]
+		s2 += x[k+2] * y[k+2]
+		s3 += x[k+3] * y[k+3]
+	}
+	for ; k < len(x); k++ {
+		s0 += x[k] * y[k]
+	}
+	return (s0 + s1 + s2 + s3) / math.Sqrt(aa*bb), true
 }
 
 // rank fills every side's best partners, from the pairs each frame

@@ -6,8 +6,11 @@ import (
 	"image"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"github.com/reassemble/jigsaw/puzzle"
 )
@@ -37,33 +40,63 @@ func readDir(dir string) ([]scan, error) {
 			}
 		}
 	}
-	var out []scan
+	var names []string
 	for _, e := range entries {
-		if !e.Type().IsRegular() || strings.HasPrefix(e.Name(), ".") {
-			continue
+		if e.Type().IsRegular() && !strings.HasPrefix(e.Name(), ".") {
+			names = append(names, e.Name())
 		}
-		path := filepath.Join(dir, e.Name())
+	}
+	out := make([]scan, len(names))
+	err = each(len(names), func(i int) error {
+		path := filepath.Join(dir, names[i])
 		img, err := puzzle.LoadImage(path)
 		if err != nil {
-			return nil, err
+			return err
 		}
-		base := strings.TrimSuffix(e.Name(), filepath.Ext(e.Name()))
+		base := strings.TrimSuffix(names[i], filepath.Ext(names[i]))
 		if mp, ok := masks[base]; ok {
 			mask, err := puzzle.LoadImage(mp)
 			if err != nil {
-				return nil, err
+				return err
 			}
 			if img, err = puzzle.Masked(img, mask); err != nil {
-				return nil, fmt.Errorf("mask %s for %s: %w", mp, path, err)
+				return fmt.Errorf("mask %s for %s: %w", mp, path, err)
 			}
 		}
-		out = append(out, scan{name: e.Name(), img: img})
+		out[i] = scan{name: names[i], img: img}
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	if len(out) == 0 {
 		return nil, fmt.Errorf("%s holds no pictures", dir)
 	}
 	slices.SortFunc(out, func(a, b scan) int { return strings.Compare(a.name, b.name) })
 	return out, nil
+}
+
+// each calls f for 0 to n-1 on up to GOMAXPROCS goroutines, all ended
+// before it returns, and returns the error of the lowest i that failed:
+// the same error whatever the timing.
+func each(n int, f func(i int) error) error {
+	errs := make([]error, n)
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(n, runtime.GOMAXPROCS(0)) {
+		wg.Go(func() {
+			for i := int(next.Add(1) - 1); i < n; i = int(next.Add(1) - 1) {
+				errs[i] = f(i)
+			}
+		})
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // decideKind returns "strips" when every piece is at least twice as tall

@@ -22,7 +22,7 @@ import (
 	"github.com/reassemble/jigsaw/puzzle"
 )
 
-func writePNG(t *testing.T, path string, img image.Image) {
+func writePNG(t testing.TB, path string, img image.Image) {
 	t.Helper()
 	var buf bytes.Buffer
 	if err := png.Encode(&buf, img); err != nil {
@@ -52,7 +52,7 @@ func shredFolder(t *testing.T, seed uint64) (string, map[string]shredscore.Truth
 // shredInto renders a page from seed, shreds it as shredFolder does and
 // adds its strips to dir, their truth (on page label) to truth and whether they
 // were scanned upside down to turned.
-func shredInto(t *testing.T, dir string, seed uint64, label string, truth map[string]shredscore.Truth, turned map[string]bool) {
+func shredInto(t testing.TB, dir string, seed uint64, label string, truth map[string]shredscore.Truth, turned map[string]bool) {
 	t.Helper()
 	rng := rand.New(rand.NewPCG(seed, 33))
 	page, err := textpage.Render(textpage.Layout{Width: 1300, Height: 2800, Font: "regular", Size: 38, Leading: 1.5, Margin: 80, Top: 80}, rng)

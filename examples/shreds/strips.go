@@ -5,9 +5,7 @@ import (
 	"fmt"
 	"image"
 	"math"
-	"runtime"
 	"slices"
-	"sync"
 	"time"
 
 	"github.com/reassemble/jigsaw/edge/document"
@@ -52,29 +50,24 @@ func reassembleStrips(ctx context.Context, scans []scan, c config, logf func(str
 	// steps between batches) then leave no core idle. The results do not
 	// depend on the workers.
 	again := make([]*result, len(res.pages))
-	errs := make([]error, len(res.pages))
-	var wg sync.WaitGroup
-	slots := make(chan struct{}, runtime.GOMAXPROCS(0))
-	for g, pg := range res.pages {
+	err = each(len(res.pages), func(g int) error {
+		pg := res.pages[g]
 		if len(pg) < minPageStrips {
-			continue
+			return nil
 		}
 		sub := make([]scan, len(pg))
 		for k, q := range pg {
 			sub[k] = scans[q.scan]
 		}
-		wg.Go(func() {
-			slots <- struct{}{}
-			defer func() { <-slots }()
-			again[g], errs[g] = orderRow(ctx, sub, c, logf, document.WithWorkers(1))
-		})
+		var err error
+		again[g], err = orderRow(ctx, sub, c, logf, document.WithWorkers(1))
+		return err
+	})
+	if err != nil {
+		return nil, err
 	}
-	wg.Wait()
 	out := &result{kind: "strips", scans: scans}
 	for g, pg := range res.pages {
-		if errs[g] != nil {
-			return nil, errs[g]
-		}
 		if again[g] == nil {
 			out.pages = append(out.pages, pg)
 			for _, q := range pg {
@@ -121,6 +114,11 @@ func orderRow(ctx context.Context, scans []scan, c config, logf func(string, ...
 	p, err := puzzle.FromStrips(imgs)
 	if err != nil {
 		return nil, err
+	}
+	// The puzzle's copies show the same pixels; keeping them instead of
+	// the scans read holds one copy of a large collection, not two.
+	for i := range scans {
+		scans[i].img = p.Pieces[i].Image
 	}
 	p.Rotatable, p.HalfTurns = c.turned, c.turned
 	t0 := time.Now()

@@ -19,18 +19,15 @@ func outputDir(dir string) (string, error) { return output.Dir(dir, "shreds-") }
 // moved up or down to meet its neighbour's lines, on white; a grid cell
 // by cell.
 func (r *result) write(dir string) error {
-	for i, pg := range r.pages {
+	return each(len(r.pages), func(i int) error {
 		var img image.Image
 		if r.kind == "grid" {
 			img = r.drawGrid()
 		} else {
-			img = r.drawStrips(pg)
+			img = r.drawStrips(r.pages[i])
 		}
-		if err := output.WritePNG(filepath.Join(dir, fmt.Sprintf("page%d.png", i+1)), img); err != nil {
-			return err
-		}
-	}
-	return nil
+		return output.WritePNG(filepath.Join(dir, fmt.Sprintf("page%d.png", i+1)), img)
+	})
 }
 
 func (r *result) drawStrips(pg []placed) image.Image {
@@ -124,14 +121,21 @@ func scoreOrder(dir string, scans []scan, r *result) (float64, error) {
 		return 0, fmt.Errorf("-score knows the ground truth of strips only (file names DnnnKK); %s holds a grid", dir)
 	}
 	truth := map[string]shredscore.Truth{}
-	blank := map[string]bool{}
 	for _, s := range scans {
 		t, err := shredscore.FromName(s.name)
 		if err != nil {
 			return 0, fmt.Errorf("-score: %w", err)
 		}
 		truth[s.name] = t
-		blank[s.name] = shredscore.Blank(s.img, alphaMask(s.img))
+	}
+	isBlank := make([]bool, len(scans))
+	each(len(scans), func(i int) error {
+		isBlank[i] = shredscore.Blank(scans[i].img, alphaMask(scans[i].img))
+		return nil
+	})
+	blank := map[string]bool{}
+	for i, s := range scans {
+		blank[s.name] = isBlank[i]
 	}
 	var order []shredscore.Placed
 	for _, pg := range r.pages {
