@@ -355,3 +355,30 @@ func TestSharedPagesMixed(t *testing.T) {
 		t.Errorf("neighbour accuracy %.3f, want at least 0.88", acc)
 	}
 }
+
+// each calls every item once, on several goroutines, and reports the
+// error of the lowest item that failed whatever the order they ran in.
+func TestEach(t *testing.T) {
+	for _, n := range []int{0, 1, 7, 100} {
+		calls := make([]int, n)
+		err := each(n, func(i int) error {
+			calls[i]++
+			if i%3 == 2 {
+				return fmt.Errorf("item %d", i)
+			}
+			return nil
+		})
+		for i, c := range calls {
+			if c != 1 {
+				t.Errorf("%d items: item %d called %d times", n, i, c)
+			}
+		}
+		want := "<nil>"
+		if n > 2 {
+			want = "item 2"
+		}
+		if got := fmt.Sprint(err); got != want {
+			t.Errorf("%d items: error %s, want %s", n, got, want)
+		}
+	}
+}
