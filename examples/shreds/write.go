@@ -146,19 +146,18 @@ func scoreOrder(dir string, scans []scan, r *result) (float64, error) {
 	return shredscore.Accuracy(order, truth, blank), nil
 }
 
-// alphaMask returns img's alpha as a mask, or nil for an opaque picture.
+// alphaMask returns img's alpha as a grey mask, or nil for a picture
+// that has none.
 func alphaMask(img image.Image) image.Image {
-	if _, ok := img.(*image.NRGBA); !ok {
+	n, ok := img.(*image.NRGBA)
+	if !ok {
 		return nil
 	}
-	return alphaView{img}
-}
-
-type alphaView struct{ image.Image }
-
-func (a alphaView) ColorModel() color.Model { return color.GrayModel }
-
-func (a alphaView) At(x, y int) color.Color {
-	_, _, _, al := a.Image.At(x, y).RGBA()
-	return color.Gray{Y: uint8(al >> 8)}
+	m := image.NewGray(n.Rect)
+	for y := n.Rect.Min.Y; y < n.Rect.Max.Y; y++ {
+		for x := n.Rect.Min.X; x < n.Rect.Max.X; x++ {
+			m.Pix[m.PixOffset(x, y)] = n.Pix[n.PixOffset(x, y)+3]
+		}
+	}
+	return m
 }

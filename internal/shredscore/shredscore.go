@@ -118,17 +118,7 @@ func TurnsRight(order []Placed) float64 {
 func Blank(img image.Image, mask image.Image) bool {
 	b := img.Bounds()
 	w, h := b.Dx(), b.Dy()
-	v := make([]float64, w*h)
-	for y := range h {
-		for x := range w {
-			g := 255.0
-			if mask == nil || paper(mask, x, y) {
-				r, gg, bb, _ := img.At(b.Min.X+x, b.Min.Y+y).RGBA()
-				g = (0.299*float64(r) + 0.587*float64(gg) + 0.114*float64(bb)) / 257
-			}
-			v[y*w+x] = g
-		}
-	}
+	v := greyLevels(img, mask)
 	k := [5]float64{1, 4, 6, 4, 1}
 	mirror := func(i, n int) int {
 		if i < 0 {
@@ -163,8 +153,44 @@ func Blank(img image.Image, mask image.Image) bool {
 	return true
 }
 
-func paper(mask image.Image, x, y int) bool {
-	mb := mask.Bounds()
-	r, _, _, _ := mask.At(mb.Min.X+x, mb.Min.Y+y).RGBA()
-	return r > 0x7fff
+// greyLevels returns img's luma row by row, 0 to 255, white outside the
+// mask. NRGBA pictures and grey masks, what the programs read, are read
+// from their bytes, to the same values as through their colours.
+func greyLevels(img image.Image, mask image.Image) []float64 {
+	b := img.Bounds()
+	w, h := b.Dx(), b.Dy()
+	v := make([]float64, w*h)
+	inPaper := func(x, y int) bool {
+		mb := mask.Bounds()
+		r, _, _, _ := mask.At(mb.Min.X+x, mb.Min.Y+y).RGBA()
+		return r > 0x7fff
+	}
+	if g, ok := mask.(*image.Gray); ok {
+		inPaper = func(x, y int) bool { return g.Pix[g.PixOffset(g.Rect.Min.X+x, g.Rect.Min.Y+y)] >= 0x80 }
+	}
+	rgb := func(x, y int) (r, g, bl uint32) {
+		r, g, bl, _ = img.At(b.Min.X+x, b.Min.Y+y).RGBA()
+		return r, g, bl
+	}
+	if n, ok := img.(*image.NRGBA); ok {
+		// As color.NRGBA's RGBA: each 8-bit value widened to 16 bits
+		// and multiplied by alpha.
+		rgb = func(x, y int) (r, g, bl uint32) {
+			px := n.Pix[n.PixOffset(b.Min.X+x, b.Min.Y+y):][:4]
+			a := uint32(px[3])
+			wide := func(c uint8) uint32 { return (uint32(c) | uint32(c)<<8) * a / 0xff }
+			return wide(px[0]), wide(px[1]), wide(px[2])
+		}
+	}
+	for y := range h {
+		for x := range w {
+			g := 255.0
+			if mask == nil || inPaper(x, y) {
+				r, gg, bb := rgb(x, y)
+				g = (0.299*float64(r) + 0.587*float64(gg) + 0.114*float64(bb)) / 257
+			}
+			v[y*w+x] = g
+		}
+	}
+	return v
 }

@@ -4,7 +4,10 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"math/rand/v2"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 func TestFromName(t *testing.T) {
@@ -109,5 +112,33 @@ func TestBlank(t *testing.T) {
 	}
 	if !Blank(img, mask) {
 		t.Error("a speck outside the paper made the strip inked")
+	}
+}
+
+// opaque hides an image's type, so that it is read through its colours.
+type opaque struct{ image.Image }
+
+// The bytes of an NRGBA picture and a grey mask read as their colours do,
+// whatever the alpha and wherever the bounds start.
+func TestGreyLevelsFast(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	r := image.Rect(3, 5, 14, 30)
+	img := image.NewNRGBA(r)
+	for i := range img.Pix {
+		img.Pix[i] = uint8(rng.IntN(256))
+	}
+	mask := image.NewGray(image.Rect(-2, 1, 9, 26))
+	for i := range mask.Pix {
+		mask.Pix[i] = uint8(rng.IntN(256))
+	}
+	for _, m := range []image.Image{nil, mask} {
+		want := greyLevels(opaque{img}, nil)
+		if m != nil {
+			want = greyLevels(opaque{img}, opaque{m})
+		}
+		got := greyLevels(img, m)
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("mask %v: fast levels differ (-colours +bytes):\n%s", m != nil, diff)
+		}
 	}
 }
