@@ -324,3 +324,47 @@ func TestCorrelation(t *testing.T) {
 		t.Error("a missing profile gave a profile")
 	}
 }
+
+// profileShift with running sums picks the shift that correlating every
+// other row one by one picks, for profiles of other lengths, with blank
+// runs, and for shifts reaching past either end.
+func TestProfileShift(t *testing.T) {
+	direct := func(a, b []float32, maxShift int) int {
+		best, bs := math.Inf(-1), 0
+		for s := -maxShift; s <= maxShift; s++ {
+			var ab, aa, bb float64
+			for y := 0; y < len(a); y += 2 {
+				if yb := y + s; yb >= 0 && yb < len(b) {
+					x, z := float64(a[y]), float64(b[yb])
+					ab, aa, bb = ab+x*z, aa+x*x, bb+z*z
+				}
+			}
+			if aa == 0 || bb == 0 {
+				continue
+			}
+			if v := ab / math.Sqrt(aa*bb); v > best+1e-12 {
+				best, bs = v, s
+			}
+		}
+		return bs
+	}
+	rng := rand.New(rand.NewPCG(9, 10))
+	for trial := range 200 {
+		la, lb := 1+rng.IntN(60), 1+rng.IntN(60)
+		a, b := make([]float32, la), make([]float32, lb)
+		for _, p := range [][]float32{a, b} {
+			for i := range p {
+				if rng.IntN(3) > 0 {
+					p[i] = float32(rng.IntN(50))
+				}
+			}
+			if rng.IntN(4) == 0 {
+				clear(p[:len(p)/2])
+			}
+		}
+		maxShift := rng.IntN(70)
+		if got, want := profileShift(a, b, evenSquares(a), evenSquares(b), maxShift), direct(a, b, maxShift); got != want {
+			t.Fatalf("trial %d (%d and %d rows, shift ±%d): %d, want %d", trial, la, lb, maxShift, got, want)
+		}
+	}
+}

@@ -211,6 +211,7 @@ type endHalves struct {
 	inkA, inkB []float32 // ink of each window's band
 	profA      []float32 // the sheet's row ink, in the frame of role a
 	profB      []float32
+	sqA, sqB   []float64 // their running sums of squares (evenSquares)
 	// paperA and paperB are the paper's texture along the end, in each
 	// role's frame, with okA and okB marking the bare-paper rows.
 	paperA, paperB []float32
@@ -267,10 +268,12 @@ func (fr *frame) halves(ctx context.Context, rot bool, workers int) ([]*endHalve
 		if right || rot {
 			eh.a, eh.inkA = windowHalves(m, aBand, s.h, true, stride)
 			eh.profA, eh.paperA, eh.okA, eh.outA = aProf, aTex, aOK, aOut
+			eh.sqA = evenSquares(aProf)
 		}
 		if !right || rot {
 			eh.b, eh.inkB = windowHalves(m, bBand, s.h, false, bStride)
 			eh.profB, eh.paperB, eh.okB, eh.outB = bProf, bTex, bOK, bOut
+			eh.sqB = evenSquares(bProf)
 		}
 		ends[e] = eh
 		return nil
@@ -345,30 +348,47 @@ func score(m *Model, a, b *endHalves, s int) float64 {
 }
 
 // profileShift returns the shift, within ±maxShift, at which b's row ink
-// profile best correlates with a's: pieces of one page share its lines of
-// text, so their profiles line up where the pieces do.
-func profileShift(a, b []float32, maxShift int) int {
+// profile best correlates with a's, every other row of a read: pieces of
+// one page share its lines of text, so their profiles line up where the
+// pieces do. sa and sb are the profiles' running sums of squares two rows
+// apart (evenSquares).
+func profileShift(a, b []float32, sa, sb []float64, maxShift int) int {
 	best, bs := math.Inf(-1), 0
 	for s := -maxShift; s <= maxShift; s++ {
-		var ab, aa, bb float64
-		for y := 0; y < len(a); y += 2 {
-			yb := y + s
-			if yb < 0 || yb >= len(b) {
-				continue
-			}
-			x, z := float64(a[y]), float64(b[yb])
-			ab += x * z
-			aa += x * x
-			bb += z * z
-		}
-		if aa == 0 || bb == 0 {
+		// The even rows y of a with y+s a row of b.
+		lo, hi := max(0, -s), min(len(a), len(b)-s)
+		y0, y1 := lo+lo%2, hi-1-(hi-1)%2
+		if hi <= 0 || y1 < y0 {
 			continue
+		}
+		aa, bb := sa[y1+2]-sa[y0], sb[y1+s+2]-sb[y0+s]
+		if aa <= 0 || bb <= 0 {
+			continue
+		}
+		var ab float64
+		bs2 := b[y0+s : y1+s+1]
+		for y := y0; y <= y1; y += 2 {
+			ab += float64(a[y]) * float64(bs2[y-y0])
 		}
 		if v := ab / math.Sqrt(aa*bb); v > best+1e-12 {
 			best, bs = v, s
 		}
 	}
 	return bs
+}
+
+// evenSquares returns the running sums of p's squares two rows apart:
+// sq[y+2] = sq[y] + p[y]², so that rows y0, y0+2, …, y1 sum to
+// sq[y1+2] − sq[y0].
+func evenSquares(p []float32) []float64 {
+	if p == nil {
+		return nil
+	}
+	sq := make([]float64, len(p)+2)
+	for y, v := range p {
+		sq[y+2] = sq[y] + float64(v)*float64(v)
+	}
+	return sq
 }
 
 // refine is how far, in rows, the pair model looks around the offset the
@@ -414,7 +434,7 @@ func (fr *frame) price(ctx context.Context, ends []*endHalves, rot bool, workers
 				l, r = v, u
 			}
 			a, b := ends[l], ends[r]
-			s0 := profileShift(a.profA, b.profB, fr.shift)
+			s0 := profileShift(a.profA, b.profB, a.sqA, b.sqB, fr.shift)
 			best, bs := math.Inf(-1), 0
 			s0 -= s0 % bStride
 			for s := s0 - refine; s <= s0+refine; s += bStride {
@@ -637,54 +657,80 @@ func estimateShift(ctx context.Context, ends []*endHalves, n, workers int) (int,
 		rights[i] = newQuarterProfile(ends[2*i+1].profA)
 		lefts[i] = newQuarterProfile(ends[2*i].profB)
 	}
-	bestR := make([]int, n)
-	shiftR := make([]int, n)
-	score := make([]float64, n*n)
-	sh := make([]int, n*n)
-	err := parallel(ctx, workers, n, func(i int) error {
+	// pair is the best correlation of right end i with left end j within
+	// the wide search, and its offset in rows.
+	pair := func(i, j int) (float64, int) {
+		if i == j || rights[i] == nil || lefts[j] == nil {
+			return -2, 0
+		}
+		best, bs := -2.0, 0
+		for s := -wide / 4; s <= wide/4; s++ {
+			v, ok := correlation(rights[i], lefts[j], s)
+			if !ok {
+				v = -1
+			}
+			if v > best {
+				best, bs = v, s
+			}
+		}
+		return best, 4 * bs
+	}
+	// A large collection's offsets are read from a sample of its right
+	// ends, spread evenly over the pieces, each still matched against
+	// every left end.
+	rows := make([]int, min(n, shiftSample))
+	for k := range rows {
+		rows[k] = k * n / len(rows)
+	}
+	score := make([]float64, len(rows)*n)
+	sh := make([]int, len(rows)*n)
+	err := parallel(ctx, workers, len(rows), func(k int) error {
 		for j := range n {
-			if i == j || rights[i] == nil || lefts[j] == nil {
-				score[i*n+j] = -2
-				continue
-			}
-			best, bs := -2.0, 0
-			for s := -wide / 4; s <= wide/4; s++ {
-				v, ok := correlation(rights[i], lefts[j], s)
-				if !ok {
-					v = -1
-				}
-				if v > best {
-					best, bs = v, s
-				}
-			}
-			score[i*n+j], sh[i*n+j] = best, 4*bs
+			score[k*n+j], sh[k*n+j] = pair(rows[k], j)
 		}
 		return nil
 	})
 	if err != nil {
 		return 0, err
 	}
-	var offs []int
-	for i := range n {
-		bestR[i] = -1
+	bestR := make([]int, len(rows))
+	for k := range rows {
+		bestR[k] = 0
 		for j := range n {
-			if bestR[i] < 0 || score[i*n+j] > score[i*n+bestR[i]] {
-				bestR[i] = j
+			if score[k*n+j] > score[k*n+bestR[k]] {
+				bestR[k] = j
 			}
 		}
-		shiftR[i] = sh[i*n+bestR[i]]
 	}
-	for i := range n {
-		j := bestR[i]
-		mutual := true
-		for k := range n {
-			if score[k*n+j] > score[i*n+j] {
-				mutual = false
-				break
+	// colBest[j] is the best any right end scores with left end j.
+	colBest := make([]float64, n)
+	if len(rows) == n {
+		for k := range rows {
+			for j := range n {
+				colBest[j] = max(colBest[j], score[k*n+j])
 			}
 		}
-		if mutual && score[i*n+j] > 0 {
-			offs = append(offs, abs(shiftR[i]))
+	} else {
+		err := parallel(ctx, workers, len(rows), func(k int) error {
+			j := bestR[k]
+			if slices.Index(bestR, j) != k {
+				return nil // the column is the first row's to read
+			}
+			for i := range n {
+				v, _ := pair(i, j)
+				colBest[j] = max(colBest[j], v)
+			}
+			return nil
+		})
+		if err != nil {
+			return 0, err
+		}
+	}
+	var offs []int
+	for k := range rows {
+		j := bestR[k]
+		if v := score[k*n+j]; v > 0 && v >= colBest[j] {
+			offs = append(offs, abs(sh[k*n+j]))
 		}
 	}
 	if len(offs) == 0 {
@@ -693,6 +739,11 @@ func estimateShift(ctx context.Context, ends []*endHalves, n, workers int) (int,
 	slices.Sort(offs)
 	return min(wide, offs[len(offs)*9/10]+3), nil
 }
+
+// shiftSample is the most right ends estimateShift reads: a collection of
+// 256 strips is a 65,536-pair search; a larger one's offsets are much the
+// same in a sample.
+const shiftSample = 256
 
 // quarterProfile is a row ink profile summed four rows at a time, with the
 // running sums of its squares, for correlations at many offsets.
