@@ -111,7 +111,8 @@ const minPageStrips = 4
 // blank strips are set aside, the strip solver orders the rest (exactly,
 // for a page's worth), the page is turned the way its text reads, the
 // blank strips go to the ends, and the row is cut into pages where a join
-// is likelier two page edges.
+// is likelier two page edges. Each scan's picture is replaced by the
+// puzzle's copy of it, the same pixels.
 func orderRow(ctx context.Context, scans []scan, c config, logf func(string, ...any), opts ...document.Option) (*result, error) {
 	imgs := make([]image.Image, len(scans))
 	for i, s := range scans {

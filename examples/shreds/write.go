@@ -147,10 +147,10 @@ func scoreOrder(dir string, scans []scan, r *result) (float64, error) {
 }
 
 // alphaMask returns img's alpha as a grey mask, or nil for a picture
-// that has none.
+// that has none or is opaque (a JPEG's copy).
 func alphaMask(img image.Image) image.Image {
 	n, ok := img.(*image.NRGBA)
-	if !ok {
+	if !ok || n.Opaque() {
 		return nil
 	}
 	m := image.NewGray(n.Rect)
