@@ -6,7 +6,7 @@
 //
 //	go run ./examples/jigsaw [-image PATH | -set DIR] [-piece 28] [-rotate]
 //	                         [-solver greedy] [-measure NAME] [-second NAME]
-//	                         [-seed 1] [-out DIR] [-json]
+//	                         [-evolve 4] [-seed 1] [-out DIR] [-json]
 //	go run ./examples/jigsaw -pieces DIR [-upright] [-rows R] [-cols C]
 //	                         [-measure NAME] [-second NAME] [-out DIR] [-json]
 //
@@ -14,7 +14,7 @@
 // prints one JSON object on stdout:
 //
 //	{"pieces":160,"rows":10,"cols":16,"rotate":true,"solver":"greedy","measure":"mgc",
-//	 "second":"prediction","seconds":0.05,"direct":1,"direct_shift":1,"neighbour":1,
+//	 "second":"prediction","evolve":4,"seconds":0.05,"direct":1,"direct_shift":1,"neighbour":1,
 //	 "perfect":true,"direct_dup":1,"neighbour_dup":1,"perfect_dup":true}
 //
 // The greedy solver grows the picture under -measure (MGC by default) and,
@@ -26,6 +26,14 @@
 // the second growth it is perfect. On the MIT and McGill halves the second
 // growth changed one picture, for the better (MIT 7 turned: neighbour
 // 0.953 to 0.978), and costs about as long again as the first.
+//
+// Below 2,000 pieces the greedy solver's board then meets up to -evolve
+// short GA runs, two at a time, each finished by the placer, and the
+// cheapest board is kept (greedy.WithEvolution; "evolve" gives the most
+// runs when it was used, 0 turns it off). On the McGill half with
+// orientation known it takes the mean neighbour comparison from 0.938 to
+// 0.960, the lighthouse of picture 3 back out of the sky, and the mean
+// time from 0.6 to 1.4 s; the greedy package doc has the other sets.
 //
 // seconds is the time to re-assemble, pricing the joins included, and image
 // reading and writing excluded. The _dup figures treat pieces whose tiles
@@ -43,8 +51,8 @@
 // reconstructions:
 //
 //	{"set":"mcgill540","images":10,"rotate":false,"solver":"greedy","measure":"mgc",
-//	 "direct":0.95,"neighbour":0.96,"perfect":6,"seconds":0.3,
-//	 "direct_dup":0.95,"neighbour_dup":0.96,"perfect_dup":6}
+//	 "second":"prediction","evolve":4,"direct":0.93,"neighbour":0.96,"perfect":6,
+//	 "seconds":1.4,"direct_dup":0.94,"neighbour_dup":0.96,"perfect_dup":6}
 //
 // Without -json it prints a table, and when the pictures are one of the
 // field's sets at its usual 28-pixel pieces (recognised by the number of
@@ -86,6 +94,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strings"
 	"time"
@@ -119,6 +128,7 @@ type config struct {
 	solver  string
 	measure string
 	second  string
+	evolve  int
 	seed    uint64
 	out     string
 	json    bool
@@ -135,6 +145,7 @@ type report struct {
 	Solver       string  `json:"solver"`
 	Measure      string  `json:"measure"`
 	Second       string  `json:"second,omitempty"`
+	Evolve       int     `json:"evolve,omitempty"`
 	Seconds      float64 `json:"seconds"`
 	Direct       float64 `json:"direct"`
 	DirectShift  float64 `json:"direct_shift"`
@@ -160,6 +171,7 @@ func main() {
 	flag.StringVar(&c.solver, "solver", "greedy", "re-assembly method: "+strings.Join(names(solvers), ", "))
 	flag.StringVar(&c.measure, "measure", edge.DefaultMeasure().Name(), "edge-fitting measure: "+strings.Join(edge.MeasureNames(), ", "))
 	flag.StringVar(&c.second, "second", "prediction", "with the greedy solver, a second measure under which the picture is grown too, the board -measure prices lowest kept (none: off; used below 2,000 pieces)")
+	flag.IntVar(&c.evolve, "evolve", 4, "with the greedy solver, at most this many short GA runs that follow the placer, the cheapest board kept (0: off; used below 2,000 pieces)")
 	flag.Uint64Var(&c.seed, "seed", 1, "seed of the scramble and the solver")
 	flag.StringVar(&c.out, "out", "", "directory for the pictures written (default: a new temporary directory)")
 	flag.BoolVar(&c.json, "json", false, "print JSON on stdout instead of the summary")
@@ -283,18 +295,23 @@ func solvePicture(c config, img image.Image, name string, progress solve.Observe
 		return report{}, err
 	}
 	solver := solvers[c.solver]()
-	second := ""
+	second, evolve := "", 0
 	if c.solver == "greedy" {
 		alt, err := secondOpinion(ctx, p, c)
 		if err != nil {
 			return report{}, err
 		}
+		var opts []greedy.Option
 		if alt != nil {
-			solver, second = greedy.New(greedy.WithAlternatives(alt)), c.second
+			opts, second = append(opts, greedy.WithAlternatives(alt)), c.second
 		}
+		if len(p.Pieces) < sparseFrom && c.evolve > 0 {
+			opts, evolve = append(opts, greedy.WithEvolution(c.evolve)), c.evolve
+		}
+		solver = greedy.New(opts...)
 	}
 	res, err := solver.Solve(ctx, solve.Problem{Puzzle: p, Scorer: table},
-		solve.WithSeed(c.seed), solve.WithObserver(progress))
+		solve.WithSeed(c.seed), solve.WithObserver(progress), solve.WithWorkers(runtime.GOMAXPROCS(0)))
 	if err != nil {
 		return report{}, err
 	}
@@ -309,7 +326,7 @@ func solvePicture(c config, img image.Image, name string, progress solve.Observe
 	same := puzzle.FindIdentical(p).Relabel(truth, res.Board)
 	return report{
 		Image: name, Pieces: len(p.Pieces), Rows: p.Rows, Cols: p.Cols, Rotate: c.rotate,
-		Solver: c.solver, Measure: measure.Name(), Second: second, Seconds: seconds,
+		Solver: c.solver, Measure: measure.Name(), Second: second, Evolve: evolve, Seconds: seconds,
 		Direct:       puzzle.DirectComparison(truth, res.Board),
 		DirectShift:  puzzle.ShiftedDirectComparison(truth, res.Board),
 		Neighbour:    puzzle.NeighbourComparison(truth, res.Board),

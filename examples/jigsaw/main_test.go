@@ -82,7 +82,7 @@ func TestSetJSON(t *testing.T) {
 		t.Fatal(err)
 	}
 	var stdout, stderr bytes.Buffer
-	c := config{set: dir, piece: 28, solver: "greedy", measure: "mgc", seed: 1, out: t.TempDir(), json: true, timeout: time.Minute}
+	c := config{set: dir, piece: 28, solver: "greedy", measure: "mgc", evolve: 2, seed: 1, out: t.TempDir(), json: true, timeout: time.Minute}
 	if err := run(c, &stdout, &stderr); err != nil {
 		t.Fatal(err)
 	}
@@ -114,6 +114,9 @@ func TestSetJSON(t *testing.T) {
 	}
 	// Both photographs re-assemble perfectly (TestCoffeeRotatedJSON, and
 	// chelsea in the package's examples).
+	if sum["evolve"] != 2.0 {
+		t.Errorf("summary %v, want evolve 2", sum)
+	}
 	if sum["images"] != 2.0 || sum["perfect"] != 2.0 || sum["neighbour"] != 1.0 {
 		t.Errorf("summary %v, want 2 pictures, both perfect", sum)
 	}
@@ -131,5 +134,29 @@ func TestNaturalOrder(t *testing.T) {
 	want := []string{"1.png", "002.png", "2.png", "10.jpg", "a.png", "b2.png", "b10.png"}
 	if !slices.Equal(names, want) {
 		t.Errorf("sorted %v, want %v", names, want)
+	}
+}
+
+// TestSharedLighthouse re-assembles McGill picture 3 of the field's
+// benchmark set, when the shared data is at hand: a lighthouse on a pier
+// between a flat sky and still water. The placer alone leaves the
+// lighthouse's dome in the sky and the water astray (neighbour 0.63); the
+// short GA runs after it (-evolve) put them back.
+func TestSharedLighthouse(t *testing.T) {
+	img := filepath.Join("..", "..", "..", "shared", "data", "images", "mcgill540", "3.jpg")
+	if _, err := os.Stat(img); err != nil {
+		t.Skipf("the shared benchmark images are not here (%v)", err)
+	}
+	var stdout, stderr bytes.Buffer
+	c := config{image: img, piece: 28, solver: "greedy", measure: "mgc", second: "prediction", evolve: 4, seed: 1, out: t.TempDir(), json: true, timeout: time.Minute}
+	if err := run(c, &stdout, &stderr); err != nil {
+		t.Fatal(err)
+	}
+	var r report
+	if err := json.NewDecoder(&stdout).Decode(&r); err != nil {
+		t.Fatal(err)
+	}
+	if r.Pieces != 540 || r.Neighbour < 0.72 {
+		t.Errorf("%d pieces, neighbour %.3f; want 540 pieces, neighbour at least 0.72", r.Pieces, r.Neighbour)
 	}
 }

@@ -24,6 +24,7 @@ type summary struct {
 	Solver       string  `json:"solver"`
 	Measure      string  `json:"measure"`
 	Second       string  `json:"second,omitempty"`
+	Evolve       int     `json:"evolve,omitempty"`
 	Direct       float64 `json:"direct"`
 	Neighbour    float64 `json:"neighbour"`
 	Perfect      int     `json:"perfect"`
@@ -175,6 +176,7 @@ func runSet(c config, stdout, stderr io.Writer) error {
 			// Every picture of the set that was small enough.
 			sum.Second = r.Second
 		}
+		sum.Evolve = max(sum.Evolve, r.Evolve)
 		sum.Images++
 		sum.Direct += r.Direct
 		sum.Neighbour += r.Neighbour

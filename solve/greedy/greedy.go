@@ -106,8 +106,9 @@ func WithAlternatives(comps ...edge.Compatibility) Option {
 // edge.Sparse), which ranks partners; label puzzles are ranked by their
 // labels, and any other scorer through edge.NewScorerCompatibility, which
 // prices every join once (quadratic in the pieces).
-// The solver is deterministic and makes no use of randomness. Stats.Iterations
-// counts placements, exchanges and moves tried.
+// The solver is deterministic: without WithEvolution it makes no use of
+// randomness, and with it the run's seed decides. Stats.Iterations counts
+// placements, exchanges and moves tried, and the GA runs' generations.
 type Solver struct {
 	buddyFirst    bool
 	repairPasses  int
@@ -117,6 +118,7 @@ type Solver struct {
 	refinePasses  int
 	strays        bool
 	alternatives  []edge.Compatibility
+	evolution     int
 }
 
 // New returns a greedy placer configured by opts; nil options are skipped.
@@ -203,6 +205,9 @@ func (s *Solver) Solve(ctx context.Context, p solve.Problem, opts ...solve.Optio
 				s.refine(run, rk, own)
 			}
 		}
+	}
+	if err := s.evolve(ctx, run, price); err != nil {
+		return nil, err
 	}
 	if best, _ := run.Best(); best != nil && s.strays && run.Problem().Puzzle.AllowExtra && !run.Done() {
 		b := best.Clone()

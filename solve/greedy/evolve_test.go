@@ -1,0 +1,125 @@
+package greedy_test
+
+import (
+	"context"
+	"math/rand/v2"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/reassemble/jigsaw/edge"
+	"github.com/reassemble/jigsaw/puzzle"
+	"github.com/reassemble/jigsaw/solve"
+	"github.com/reassemble/jigsaw/solve/greedy"
+)
+
+// astronaut is the astronaut photograph cut into 324 pieces of 28 pixels
+// and scrambled, with its MGC table: the placer alone leaves part of its
+// dark background astray (neighbour 0.94), which the short GAs mend.
+func astronaut(t *testing.T) (solve.Problem, *puzzle.Board) {
+	t.Helper()
+	img, err := puzzle.LoadImage(filepath.Join("..", "..", "testdata", "astronaut.png"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, truth, err := puzzle.Cut(img, 28)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p, truth, err = puzzle.Scramble(p, truth, rand.New(rand.NewPCG(1, 4))); err != nil {
+		t.Fatal(err)
+	}
+	tb, err := edge.NewTable(context.Background(), p, edge.MGC(), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return solve.Problem{Puzzle: p, Scorer: tb}, truth
+}
+
+// TestEvolution checks that the short GAs after the placer find a cheaper
+// and truer board where the placer alone goes astray, and that the result
+// replays for a seed whatever the number of workers.
+func TestEvolution(t *testing.T) {
+	prob, truth := astronaut(t)
+	plain, err := greedy.New().Solve(context.Background(), prob)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var boards []*puzzle.Board
+	for _, workers := range []int{1, 2, 1} {
+		res, err := greedy.New(greedy.WithEvolution(2)).Solve(context.Background(), prob,
+			solve.WithSeed(1), solve.WithWorkers(workers))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := res.Board.Validate(prob.Puzzle); err != nil {
+			t.Fatalf("workers %d: %v", workers, err)
+		}
+		boards = append(boards, res.Board)
+	}
+	for i, b := range boards[1:] {
+		if !b.Equal(boards[0]) {
+			t.Errorf("run %d with seed 1 gave another board than the first", i+2)
+		}
+	}
+	before, after := edge.Cost(prob.Scorer, plain.Board), edge.Cost(prob.Scorer, boards[0])
+	nbBefore, nbAfter := puzzle.NeighbourComparison(truth, plain.Board), puzzle.NeighbourComparison(truth, boards[0])
+	if !(after < before) || !(nbAfter > nbBefore) {
+		t.Errorf("evolution: cost %.4g, neighbour %.3f; the placer alone: cost %.4g, neighbour %.3f; want both better",
+			after, nbAfter, before, nbBefore)
+	}
+}
+
+// TestEvolutionCancel cancels runs at several points, some inside the GA
+// runs: each returns a valid board with no error, complete once the
+// placer has finished one.
+func TestEvolutionCancel(t *testing.T) {
+	prob, _ := astronaut(t)
+	// A run past the first growth's placements has a complete board.
+	placements := int64(2 * len(prob.Puzzle.Pieces))
+	for _, after := range []time.Duration{time.Millisecond, 30 * time.Millisecond, 150 * time.Millisecond} {
+		ctx, cancel := context.WithTimeout(context.Background(), after)
+		res, err := greedy.New(greedy.WithEvolution(4)).Solve(ctx, prob, solve.WithSeed(1), solve.WithWorkers(2))
+		cancel()
+		if err != nil {
+			t.Fatalf("cancelled after %v: %v", after, err)
+		}
+		if res.Board == nil {
+			t.Fatalf("cancelled after %v: no board", after)
+		}
+		if err := res.Board.Validate(prob.Puzzle); err != nil {
+			t.Fatalf("cancelled after %v: %v", after, err)
+		}
+		if res.Stats.Iterations > placements && res.Board.Placed() != len(prob.Puzzle.Pieces) {
+			t.Errorf("cancelled after %v, %d iterations in: %d of %d pieces placed", after, res.Stats.Iterations, res.Board.Placed(), len(prob.Puzzle.Pieces))
+		}
+		if res.Status != solve.Canceled && res.Status != solve.Done {
+			t.Errorf("cancelled after %v: status %v", after, res.Status)
+		}
+	}
+}
+
+// TestEvolutionBudget gives the run an iteration budget the GA runs must
+// share: the run ends on it, its board complete.
+func TestEvolutionBudget(t *testing.T) {
+	prob, _ := astronaut(t)
+	plain, err := greedy.New().Solve(context.Background(), prob)
+	if err != nil {
+		t.Fatal(err)
+	}
+	limit := plain.Stats.Iterations + 20
+	res, err := greedy.New(greedy.WithEvolution(4)).Solve(context.Background(), prob,
+		solve.WithSeed(1), solve.WithMaxIterations(limit))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Status != solve.IterationLimit {
+		t.Errorf("status %v, want %v", res.Status, solve.IterationLimit)
+	}
+	if res.Stats.Iterations > limit {
+		t.Errorf("%d iterations, budget %d", res.Stats.Iterations, limit)
+	}
+	if res.Board.Placed() != len(prob.Puzzle.Pieces) {
+		t.Error("the board is not complete")
+	}
+}
