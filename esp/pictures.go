@@ -103,9 +103,15 @@ func (pc *Pictures) Solve(ctx context.Context, p solve.Problem, opts ...solve.Op
 	addStats(&run.Stats, res.Stats)
 	b := res.Board
 	run.Fallback(b)
-	if res.Status == solve.Canceled || run.Done() || pz.Missing() == 0 || b.Placed() < len(pz.Pieces) {
-		// Nothing to weigh: no holes, or a partial board whose empty
-		// cells are not the holes.
+	if b.Placed() < len(pz.Pieces) {
+		// A partial board, from a placer stopped early: its empty cells
+		// are not the holes, and it prices low for the joins it lacks,
+		// so it stays the fallback and is never offered (an empty
+		// board would cost 0 and count as solved).
+		return run.Finish(res.Status)
+	}
+	if res.Status == solve.Canceled || run.Done() || pz.Missing() == 0 {
+		// Nothing to weigh: no holes, or no time to weigh them.
 		run.Offer(b, edge.Cost(run.Problem().Scorer, b))
 		return run.Finish(res.Status)
 	}

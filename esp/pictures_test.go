@@ -176,3 +176,33 @@ func ExampleNewPictures() {
 	// hole empty: true
 	// neighbour comparison: 1.00
 }
+
+// stoppedPlacer is a placer stopped before it placed anything, as the
+// greedy placer is when cancelled while it ranks the joins: an empty board
+// as its fallback, status Canceled.
+type stoppedPlacer struct{}
+
+func (stoppedPlacer) Solve(ctx context.Context, p solve.Problem, opts ...solve.Option) (*solve.Result, error) {
+	run, err := solve.Start(ctx, p, opts...)
+	if err != nil {
+		return nil, err
+	}
+	run.Fallback(puzzle.NewBoard(p.Puzzle.Rows, p.Puzzle.Cols))
+	return run.Finish(solve.Canceled)
+}
+
+// TestPicturesPlacerStopped checks that a placer's partial board is not
+// offered as a result: empty, it would cost 0 and end the run as solved.
+func TestPicturesPlacerStopped(t *testing.T) {
+	q, _, tab := chelseaWithHole(t, puzzle.Cell{Row: 3, Col: 4})
+	res, err := esp.NewPictures(esp.WithPlacer(stoppedPlacer{})).Solve(context.Background(), solve.Problem{Puzzle: q, Scorer: tab})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Status != solve.Canceled {
+		t.Errorf("status %v, want %v: the placer was stopped", res.Status, solve.Canceled)
+	}
+	if res.Board == nil || res.Board.Placed() != 0 {
+		t.Errorf("want the placer's empty board back as the fallback")
+	}
+}
