@@ -33,7 +33,8 @@
 // runs when it was used, 0 turns it off). On the McGill half with
 // orientation known it takes the mean neighbour comparison from 0.938 to
 // 0.960, the lighthouse of picture 3 back out of the sky, and the mean
-// time from 0.6 to 1.4 s; the greedy package doc has the other sets.
+// time from 0.5 to 1.0 s on two cores; the greedy package doc has the
+// other sets.
 //
 // seconds is the time to re-assemble, pricing the joins included, and image
 // reading and writing excluded. The _dup figures treat pieces whose tiles
@@ -52,7 +53,7 @@
 //
 //	{"set":"mcgill540","images":10,"rotate":false,"solver":"greedy","measure":"mgc",
 //	 "second":"prediction","evolve":4,"direct":0.93,"neighbour":0.96,"perfect":6,
-//	 "seconds":1.4,"direct_dup":0.94,"neighbour_dup":0.96,"perfect_dup":6}
+//	 "seconds":1.0,"direct_dup":0.94,"neighbour_dup":0.96,"perfect_dup":6}
 //
 // Without -json it prints a table, and when the pictures are one of the
 // field's sets at its usual 28-pixel pieces (recognised by the number of

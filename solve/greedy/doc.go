@@ -58,12 +58,12 @@
 // sets at 28 pixels, with the MGC measure, a run takes about 0.15–0.3 s per
 // photograph with orientation known and 0.6–1 s unknown on two cores; with
 // the prediction measure as an alternative, 0.3–0.7 s and 1.2–2.9 s.
-// Evolution (WithEvolution(4), two workers) adds about 0.5 s to a
-// photograph the placer gets right (up to 1 s turned) and up to 3 s to one
-// it does not (7 s turned): on the McGill half the mean time per
-// photograph went from 0.6 to 1.4 s known and from 2.5 to 4.8 s turned.
-// Its effect on the mean neighbour comparison, prediction as an
-// alternative, scramble seed 1:
+// Evolution (WithEvolution(4), two workers) took the mean time per
+// photograph, pricing included, from 0.5 to 1.0 s on the McGill half with
+// orientation known and from 2.0 to 2.9 s turned, and on the MIT half from
+// 0.3 to 0.9 s and from 1.4 to 2.3 s; a photograph it mends costs the most,
+// up to 3 s known and 9 s turned. Its effect on the mean neighbour
+// comparison, prediction as an alternative, scramble seed 1:
 //
 //	set        orientation  without  with (perfect of 10)
 //	McGill     known        0.938    0.960 (6)

@@ -18,9 +18,11 @@ import (
 // generations, parents chosen by tournaments of two, and finished by this
 // solver (its placer grown again from the GA board's trusted region,
 // without evolution or alternatives). The runs go two at a time, on two
-// goroutines when solve.WithWorkers allows; another two follow only while
-// the last two found a board cheaper than the best before them by more
-// than half a percent, so a picture the placer got right costs one round.
+// goroutines when solve.WithWorkers allows, the first two beside the
+// placer (they start from random boards, not from its); another two follow
+// only while the last two found a board cheaper than the best before them
+// by more than half a percent, so a picture the placer got right costs one
+// round.
 //
 // Why: the placer trusts each join by how it compares with the side's
 // other partners, and in a flat or repetitive region (still water, sky,
@@ -56,63 +58,120 @@ const (
 // the number of workers.
 const evolutionRound = 2
 
-// evolve runs the short GAs of WithEvolution, round by round, offering
-// their boards to the run.
-func (s *Solver) evolve(ctx context.Context, run *solve.Run, price func(*puzzle.Board) float64) error {
+// evolution is the GA runs of one Solve.
+type evolution struct {
+	s      *Solver
+	run    *solve.Run
+	finish Solver
+	// ctx ends the runs early, when the Solve ends before their turn.
+	ctx    context.Context
+	cancel context.CancelFunc
+	wg     sync.WaitGroup
+	// The round under way: its results once wg is done.
+	results []*solve.Result
+	errs    []error
+	started int // runs started so far
+}
+
+// newEvolution returns the GA runs WithEvolution asks for, or nil when
+// there are none to make. The caller must stop it.
+func (s *Solver) newEvolution(ctx context.Context, run *solve.Run) *evolution {
 	if s.evolution == 0 || s.unknownSize || run.Done() {
 		return nil
 	}
 	if _, ok := run.Problem().Scorer.(edge.Compatibility); !ok {
 		return nil
 	}
+	e := &evolution{s: s, run: run}
+	e.ctx, e.cancel = context.WithCancel(ctx)
 	// The finish grows the picture again from each GA board's trusted
 	// region. The alternatives' growths ignore that board and would only
 	// repeat the boards this run has already offered.
-	finish := *s
-	finish.evolution, finish.alternatives = 0, nil
+	e.finish = *s
+	e.finish.evolution, e.finish.alternatives = 0, nil
+	return e
+}
+
+// early starts the first round on goroutines of its own while the placer
+// works, when the workers allow and no iteration budget needs sharing:
+// the GA runs start from random boards, not from the placer's, and the
+// placer keeps only one core busy.
+func (e *evolution) early() {
+	if e.run.Settings().Workers > 1 && e.run.Settings().MaxIterations == 0 {
+		e.launch(nil)
+	}
+}
+
+// launch starts the next round, on goroutines when the workers allow;
+// extra, if not nil, adds options to each run.
+func (e *evolution) launch(extra func() solve.Option) {
+	n := min(evolutionRound, e.s.evolution-e.started)
+	e.started += n
+	e.results, e.errs = make([]*solve.Result, n), make([]error, n)
+	opts := make([][]solve.Option, n)
+	for k := range opts {
+		opts[k] = []solve.Option{solve.WithSeed(e.run.Rand().Uint64())}
+		if extra != nil {
+			opts[k] = append(opts[k], extra())
+		}
+	}
+	one := func(k int) {
+		g := ga.New(ga.Sholomon(),
+			ga.WithPopulation(evolutionPopulation),
+			ga.WithGenerations(evolutionGenerations),
+			ga.WithSelection(ga.Tournament(2)),
+			ga.WithFinish(&e.finish))
+		e.results[k], e.errs[k] = g.Solve(e.ctx, e.run.Problem(), opts[k]...)
+	}
+	if e.run.Settings().Workers > 1 {
+		for k := range n {
+			e.wg.Go(func() { one(k) })
+		}
+		return
+	}
+	for k := range n {
+		one(k)
+	}
+}
+
+// stop ends the runs under way and waits for them.
+func (e *evolution) stop() {
+	e.cancel()
+	e.wg.Wait()
+}
+
+// finishRounds takes the rounds' boards, round after round while they
+// keep finding cheaper boards, offering them to the run.
+func (e *evolution) finishRounds(price func(*puzzle.Board) float64) error {
+	run := e.run
 	_, before := run.Best()
-	for done := 0; done < s.evolution && !run.Done(); {
-		n := min(evolutionRound, s.evolution-done)
-		done += n
-		opts := make([][]solve.Option, n)
-		for k := range opts {
-			opts[k] = []solve.Option{solve.WithSeed(run.Rand().Uint64())}
+	for {
+		if run.Done() {
+			// Stopped, or ended by its target: stop ends the round
+			// under way, whose boards the run would not take.
+			return nil
 		}
-		if limit := run.Settings().MaxIterations; limit > 0 {
-			// The GA's generations and its finish's steps count
-			// against the run's budget, shared by the round.
-			left := limit - run.Stats.Iterations
-			if left < int64(n) {
-				run.End(solve.IterationLimit)
-				break
+		if e.results == nil {
+			if e.started >= e.s.evolution {
+				return nil
 			}
-			for k := range opts {
-				opts[k] = append(opts[k], solve.WithMaxIterations(left/int64(n)))
+			var extra func() solve.Option
+			if limit := run.Settings().MaxIterations; limit > 0 {
+				// The GA's generations and its finish's steps count
+				// against the run's budget, shared by the round.
+				n := int64(min(evolutionRound, e.s.evolution-e.started))
+				left := limit - run.Stats.Iterations
+				if left < n {
+					run.End(solve.IterationLimit)
+					return nil
+				}
+				extra = func() solve.Option { return solve.WithMaxIterations(left / n) }
 			}
+			e.launch(extra)
 		}
-		results := make([]*solve.Result, n)
-		errs := make([]error, n)
-		one := func(k int) {
-			g := ga.New(ga.Sholomon(),
-				ga.WithPopulation(evolutionPopulation),
-				ga.WithGenerations(evolutionGenerations),
-				ga.WithSelection(ga.Tournament(2)),
-				ga.WithFinish(&finish))
-			results[k], errs[k] = g.Solve(ctx, run.Problem(), opts[k]...)
-		}
-		if run.Settings().Workers > 1 {
-			// A round is no larger than two, the least a worker budget
-			// above one allows.
-			var wg sync.WaitGroup
-			for k := range n {
-				wg.Go(func() { one(k) })
-			}
-			wg.Wait()
-		} else {
-			for k := range n {
-				one(k)
-			}
-		}
+		e.wg.Wait()
+		results, errs := e.results, e.errs
+		e.results = nil
 		best := before
 		for k, res := range results {
 			if errs[k] != nil {
@@ -129,12 +188,11 @@ func (s *Solver) evolve(ctx context.Context, run *solve.Run, price func(*puzzle.
 		}
 		if limit := run.Settings().MaxIterations; limit > 0 && run.Stats.Iterations >= limit {
 			run.End(solve.IterationLimit)
-			break
+			return nil
 		}
 		if !(best < before*(1-evolutionGain)) {
-			break
+			return nil
 		}
 		before = best
 	}
-	return nil
 }

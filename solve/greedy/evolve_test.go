@@ -2,8 +2,10 @@ package greedy_test
 
 import (
 	"context"
+	"math"
 	"math/rand/v2"
 	"path/filepath"
+	"runtime"
 	"testing"
 	"time"
 
@@ -13,16 +15,17 @@ import (
 	"github.com/reassemble/jigsaw/solve/greedy"
 )
 
-// astronaut is the astronaut photograph cut into 324 pieces of 28 pixels
-// and scrambled, with its MGC table: the placer alone leaves part of its
-// dark background astray (neighbour 0.94), which the short GAs mend.
-func astronaut(t *testing.T) (solve.Problem, *puzzle.Board) {
+// astronaut is the astronaut photograph cut into pieces of size pixels
+// and scrambled, with its MGC table. At 28 pixels (324 pieces) the placer
+// alone leaves part of its dark background astray (neighbour 0.94), which
+// the short GAs mend.
+func astronaut(t *testing.T, size int) (solve.Problem, *puzzle.Board) {
 	t.Helper()
 	img, err := puzzle.LoadImage(filepath.Join("..", "..", "testdata", "astronaut.png"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, truth, err := puzzle.Cut(img, 28)
+	p, truth, err := puzzle.Cut(img, size)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,7 +43,7 @@ func astronaut(t *testing.T) (solve.Problem, *puzzle.Board) {
 // and truer board where the placer alone goes astray, and that the result
 // replays for a seed whatever the number of workers.
 func TestEvolution(t *testing.T) {
-	prob, truth := astronaut(t)
+	prob, truth := astronaut(t, 28)
 	plain, err := greedy.New().Solve(context.Background(), prob)
 	if err != nil {
 		t.Fatal(err)
@@ -74,7 +77,7 @@ func TestEvolution(t *testing.T) {
 // runs: each returns a valid board with no error, complete once the
 // placer has finished one.
 func TestEvolutionCancel(t *testing.T) {
-	prob, _ := astronaut(t)
+	prob, _ := astronaut(t, 28)
 	// A run past the first growth's placements has a complete board.
 	placements := int64(2 * len(prob.Puzzle.Pieces))
 	for _, after := range []time.Duration{time.Millisecond, 30 * time.Millisecond, 150 * time.Millisecond} {
@@ -102,7 +105,7 @@ func TestEvolutionCancel(t *testing.T) {
 // TestEvolutionBudget gives the run an iteration budget the GA runs must
 // share: the run ends on it, its board complete.
 func TestEvolutionBudget(t *testing.T) {
-	prob, _ := astronaut(t)
+	prob, _ := astronaut(t, 28)
 	plain, err := greedy.New().Solve(context.Background(), prob)
 	if err != nil {
 		t.Fatal(err)
@@ -121,5 +124,29 @@ func TestEvolutionBudget(t *testing.T) {
 	}
 	if res.Board.Placed() != len(prob.Puzzle.Pieces) {
 		t.Error("the board is not complete")
+	}
+}
+
+// TestEvolutionTarget ends a run by its target while the placer works, the
+// first GA runs under way beside it: the run ends solved, and none of
+// their goroutines outlives it. The puzzle's 1,024 pieces take the GA runs
+// far longer than the grace given to goroutines that are ending.
+func TestEvolutionTarget(t *testing.T) {
+	prob, _ := astronaut(t, 16)
+	before := runtime.NumGoroutine()
+	res, err := greedy.New(greedy.WithEvolution(4)).Solve(context.Background(), prob,
+		solve.WithSeed(1), solve.WithWorkers(2), solve.WithTarget(math.Inf(1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Status != solve.Solved {
+		t.Errorf("status %v, want %v", res.Status, solve.Solved)
+	}
+	// A goroutine that has signalled its end may take a moment to go.
+	for deadline := time.Now().Add(100 * time.Millisecond); runtime.NumGoroutine() > before && time.Now().Before(deadline); {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if n := runtime.NumGoroutine(); n > before {
+		t.Errorf("%d goroutines after the run, %d before", n, before)
 	}
 }

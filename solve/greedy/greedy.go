@@ -174,6 +174,11 @@ func (s *Solver) Solve(ctx context.Context, p solve.Problem, opts ...solve.Optio
 	rk := newRanks(comp)
 	price := func(b *puzzle.Board) float64 { return edge.Cost(rk.comp, b) }
 	own := &keeper{run: run, price: price, own: true}
+	ev := s.newEvolution(ctx, run)
+	if ev != nil {
+		defer ev.stop()
+		ev.early()
+	}
 	if b := s.warmStart(run, rk); b != nil {
 		// The initial board is kept if nothing beats it, and grown
 		// again from its trusted region.
@@ -206,8 +211,10 @@ func (s *Solver) Solve(ctx context.Context, p solve.Problem, opts ...solve.Optio
 			}
 		}
 	}
-	if err := s.evolve(ctx, run, price); err != nil {
-		return nil, err
+	if ev != nil {
+		if err := ev.finishRounds(price); err != nil {
+			return nil, err
+		}
 	}
 	if best, _ := run.Best(); best != nil && s.strays && run.Problem().Puzzle.AllowExtra && !run.Done() {
 		b := best.Clone()
