@@ -20,7 +20,12 @@
 // than that are joined poorly. Strips of several pages are ordered in
 // one row, cut into pages where a join looks like two page edges, and
 // each page's strips ordered again on their own, the measures fitted to
-// that page alone.
+// that page alone. A grid is laid by the picture solvers' greedy placer
+// under the document measures and checked by short GA runs
+// (greedy.WithEvolution); grids are the weak kind, since a cut between
+// two lines of text leaves little to match (the shared collections'
+// digitally cut pages cut 7×7: neighbour accuracy 0.27 for D1, 0.66 for
+// D2).
 //
 // The re-assembled pages are written as page1.png, page2.png ... to -out
 // (default: a new temporary directory, printed on stderr), with progress

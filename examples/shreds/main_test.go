@@ -382,3 +382,84 @@ func TestEach(t *testing.T) {
 		}
 	}
 }
+
+// TestRenderedGrid cuts a rendered page into 3 × 4 rectangles, turns half
+// of them 180° and gives them random names: the grid printed holds every
+// piece once with its turn, and over half of the page's joins are found
+// (neighbour accuracy with the page's global turn, as the data README
+// scores a grid; 0.59 today, a chance grid some 0.1). Grids are the weak
+// kind: a cut between two lines of text leaves little to match.
+func TestRenderedGrid(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	page, err := textpage.Render(textpage.Layout{Width: 900, Height: 1200, Font: "regular", Size: 30, Leading: 1.5, Margin: 60, Top: 60}, rng)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const rows, cols = 3, 4
+	p, truth, err := puzzle.CutGrid(page, rows, cols)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	name := make(map[puzzle.PieceID]string)
+	turn := make(map[string]int)
+	for _, pl := range truth.Cells {
+		nm := fmt.Sprintf("g%08x.png", rng.Uint32())
+		r := puzzle.Rotation(2 * rng.IntN(2))
+		writePNG(t, filepath.Join(dir, nm), puzzle.TurnImage(p.Pieces[pl.Piece].Image, r))
+		name[pl.Piece], turn[nm] = nm, 90*int(r)
+	}
+	rep := runJSON(t, config{dir: dir, kind: "grid", turned: true, seed: 1})
+	if len(rep.Grid) != rows || len(rep.Turns) != rows {
+		t.Fatalf("grid of %d rows (turns %d), want %d", len(rep.Grid), len(rep.Turns), rows)
+	}
+	at := make(map[string][2]int)
+	net := make(map[string]int)
+	for r, line := range rep.Grid {
+		if len(line) != cols || len(rep.Turns[r]) != cols {
+			t.Fatalf("row %d has %d cells (turns %d), want %d", r, len(line), len(rep.Turns[r]), cols)
+		}
+		for c, nm := range line {
+			if _, known := turn[nm]; !known {
+				t.Fatalf("cell (%d,%d) holds %q, not a piece", r, c, nm)
+			}
+			if _, dup := at[nm]; dup {
+				t.Fatalf("%s is in the grid twice", nm)
+			}
+			at[nm] = [2]int{r, c}
+			net[nm] = (turn[nm] + rep.Turns[r][c]) % 360
+		}
+	}
+	if len(at) != rows*cols {
+		t.Fatalf("%d pieces placed, want %d", len(at), rows*cols)
+	}
+	// The page may come out turned 180° as a whole: take the turn most
+	// pieces share, and read the joins in its direction.
+	votes := map[int]int{}
+	for _, v := range net {
+		votes[v]++
+	}
+	global, sign := 0, 1
+	if votes[180] > votes[0] {
+		global, sign = 180, -1
+	}
+	good, total := 0, 0
+	for i, pl := range truth.Cells {
+		c := truth.CellAt(i)
+		for _, s := range []puzzle.Side{puzzle.Right, puzzle.Bottom} {
+			n := c.Neighbour(s)
+			if !truth.In(n) {
+				continue
+			}
+			total++
+			a, b := name[pl.Piece], name[truth.At(n).Piece]
+			dr, dc := s.Step()
+			if net[a] == global && net[b] == global && at[b] == [2]int{at[a][0] + sign*dr, at[a][1] + sign*dc} {
+				good++
+			}
+		}
+	}
+	if acc := float64(good) / float64(total); acc < 0.5 {
+		t.Errorf("neighbour accuracy %.3f (%d of %d joins), want at least 0.5", acc, good, total)
+	}
+}
