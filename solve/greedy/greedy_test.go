@@ -233,21 +233,25 @@ func TestStrays(t *testing.T) {
 	}
 	stranger := puzzle.PieceID(len(fragments))
 	fragments = append(fragments, other.Pieces[50].Image)
-	for _, rot := range []bool{false, true} {
-		q, err := puzzle.FromFragments(fragments, p.Rows, p.Cols)
-		if err != nil {
-			t.Fatal(err)
-		}
-		q.Rotatable, q.AllowExtra = rot, true
-		res, err := greedy.New(greedy.WithStrays(true)).Solve(context.Background(), solve.Problem{Puzzle: q})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !slices.Equal(res.Unplaced, []puzzle.PieceID{stranger}) {
-			t.Errorf("rotate=%v: unplaced %v, want the stranger %d alone", rot, res.Unplaced, stranger)
-		}
-		if d := puzzle.DirectComparison(want, res.Board); d != 1 || res.Board.Placed() != want.Placed() {
-			t.Errorf("rotate=%v: direct %.3f with %d pieces placed, want 1 with %d", rot, d, res.Board.Placed(), want.Placed())
+	// The GA runs of WithEvolution deal holes and extra pieces too, and
+	// must leave the same board.
+	for _, evolution := range []int{0, 2} {
+		for _, rot := range []bool{false, true} {
+			q, err := puzzle.FromFragments(fragments, p.Rows, p.Cols)
+			if err != nil {
+				t.Fatal(err)
+			}
+			q.Rotatable, q.AllowExtra = rot, true
+			res, err := greedy.New(greedy.WithStrays(true), greedy.WithEvolution(evolution)).Solve(context.Background(), solve.Problem{Puzzle: q}, solve.WithWorkers(2))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(res.Unplaced, []puzzle.PieceID{stranger}) {
+				t.Errorf("evolution %d, rotate=%v: unplaced %v, want the stranger %d alone", evolution, rot, res.Unplaced, stranger)
+			}
+			if d := puzzle.DirectComparison(want, res.Board); d != 1 || res.Board.Placed() != want.Placed() {
+				t.Errorf("evolution %d, rotate=%v: direct %.3f with %d pieces placed, want 1 with %d", evolution, rot, d, res.Board.Placed(), want.Placed())
+			}
 		}
 	}
 	// Without the option the stranger takes one of the empty cells.
