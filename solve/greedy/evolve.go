@@ -44,9 +44,10 @@ func WithEvolution(runs int) Option { return func(s *Solver) { s.evolution = max
 // The short GA's size: a tenth of Sholomon's population and under a third
 // of its generations. On the McGill half, a population of 200 for 50
 // generations did no better and took three times as long; tournaments of
-// two did better than Sholomon's roulette, whose fitness 1/(1+cost) is
-// nearly flat across a population. evolutionGain is the least relative
-// gain of a round that earns another.
+// two did as well as Sholomon's roulette in one run and better over
+// several (roulette's fitness, 1/(1+cost), is nearly flat across a
+// population). evolutionGain is the least relative gain of a round that
+// earns another.
 const (
 	evolutionPopulation  = 100
 	evolutionGenerations = 30
