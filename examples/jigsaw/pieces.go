@@ -9,6 +9,7 @@ import (
 	"io"
 	"math"
 	"path/filepath"
+	"runtime"
 	"time"
 
 	"github.com/reassemble/jigsaw/edge"
@@ -201,8 +202,15 @@ func assemble(ctx context.Context, c config, fragments []image.Image, progress s
 			return nil, nil, err
 		}
 	}
-	res, err := greedy.New(greedy.WithStrays(true), greedy.WithAlternatives(alts(alt)...)).Solve(ctx, solve.Problem{Puzzle: p, Scorer: table},
-		solve.WithSeed(c.seed), solve.WithObserver(progress))
+	// With the board's size known, short GA runs check the picture as
+	// they do a set's (-evolve), when no fragment is missing or extra:
+	// greedy.WithEvolution leaves holes to the placer.
+	evolve := 0
+	if len(p.Pieces) < sparseFrom {
+		evolve = c.evolve
+	}
+	res, err := greedy.New(greedy.WithStrays(true), greedy.WithAlternatives(alts(alt)...), greedy.WithEvolution(evolve)).Solve(ctx, solve.Problem{Puzzle: p, Scorer: table},
+		solve.WithSeed(c.seed), solve.WithObserver(progress), solve.WithWorkers(runtime.GOMAXPROCS(0)))
 	return p, res, err
 }
 

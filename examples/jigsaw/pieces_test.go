@@ -90,7 +90,7 @@ func TestPiecesFolder(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			dir, want, stranger := fragmentFolder(t, photo.Chelsea(), coffee, tc.upright, 17, 90)
 			var stdout, stderr bytes.Buffer
-			c := config{pieces: dir, upright: tc.upright, rows: tc.rows, cols: tc.cols, solver: "greedy", measure: "mgc", seed: 1,
+			c := config{pieces: dir, upright: tc.upright, rows: tc.rows, cols: tc.cols, solver: "greedy", measure: "mgc", evolve: 2, seed: 1,
 				out: t.TempDir(), json: true, timeout: time.Minute}
 			if err := run(c, &stdout, &stderr); err != nil {
 				t.Fatal(err)

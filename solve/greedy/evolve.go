@@ -35,10 +35,13 @@ import (
 //
 // The runs draw their seeds from the run's random source, so a result
 // replays for a given seed (solve.WithSeed) whatever the number of workers.
-// Evolution needs the board's size (it is skipped with WithUnknownSize)
-// and a problem scorer that is an edge.Compatibility; the GA prices joins
-// of every kind, so an edge.Table suits it far better than an edge.Sparse.
-// runs ≤ 0 turns it off. Default: 0.
+// Evolution needs the board's size (it is skipped with WithUnknownSize),
+// one piece for every cell (a board with holes prices low for the joins
+// it lacks, and the GA would take the holes to where the joins are
+// dearest; package esp weighs holes) and a problem scorer that is an
+// edge.Compatibility; the GA prices joins of every kind, so an edge.Table
+// suits it far better than an edge.Sparse. runs ≤ 0 turns it off.
+// Default: 0.
 func WithEvolution(runs int) Option { return func(s *Solver) { s.evolution = max(runs, 0) } }
 
 // The short GA's size: a tenth of Sholomon's population and under a third
@@ -81,6 +84,11 @@ func (s *Solver) newEvolution(ctx context.Context, run *solve.Run) *evolution {
 		return nil
 	}
 	if _, ok := run.Problem().Scorer.(edge.Compatibility); !ok {
+		return nil
+	}
+	if pz := run.Problem().Puzzle; len(pz.Pieces) != pz.Cells() {
+		// A board with holes prices low for the joins it lacks: the
+		// GA would take the holes to where the joins are dearest.
 		return nil
 	}
 	e := &evolution{s: s, run: run}

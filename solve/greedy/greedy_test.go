@@ -233,8 +233,8 @@ func TestStrays(t *testing.T) {
 	}
 	stranger := puzzle.PieceID(len(fragments))
 	fragments = append(fragments, other.Pieces[50].Image)
-	// The GA runs of WithEvolution deal holes and extra pieces too, and
-	// must leave the same board.
+	// WithEvolution leaves a puzzle with holes and a stranger to the
+	// placer: the same board comes back.
 	for _, evolution := range []int{0, 2} {
 		for _, rot := range []bool{false, true} {
 			q, err := puzzle.FromFragments(fragments, p.Rows, p.Cols)
