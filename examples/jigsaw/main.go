@@ -8,7 +8,8 @@
 //	                         [-solver greedy] [-measure NAME] [-second NAME]
 //	                         [-evolve 4] [-seed 1] [-out DIR] [-json]
 //	go run ./examples/jigsaw -pieces DIR [-upright] [-rows R] [-cols C]
-//	                         [-measure NAME] [-second NAME] [-out DIR] [-json]
+//	                         [-measure NAME] [-second NAME] [-evolve 4]
+//	                         [-out DIR] [-json]
 //
 // Without -image or -set it uses an embedded photograph. With -json it
 // prints one JSON object on stdout:
