@@ -91,6 +91,10 @@ func (s *Solver) newEvolution(ctx context.Context, run *solve.Run) *evolution {
 		// GA would take the holes to where the joins are dearest.
 		return nil
 	}
+	if ctx == nil {
+		// As solve.Start reads a nil context.
+		ctx = context.Background()
+	}
 	e := &evolution{s: s, run: run}
 	e.ctx, e.cancel = context.WithCancel(ctx)
 	// The finish grows the picture again from each GA board's trusted

@@ -150,3 +150,17 @@ func TestEvolutionTarget(t *testing.T) {
 		t.Errorf("%d goroutines after the run, %d before", n, before)
 	}
 }
+
+// TestEvolutionNilContext solves with a nil context, which solve.Start
+// reads as context.Background: the GA runs must too.
+func TestEvolutionNilContext(t *testing.T) {
+	prob, _ := astronaut(t, 28)
+	var none context.Context
+	res, err := greedy.New(greedy.WithEvolution(2)).Solve(none, prob, solve.WithSeed(1), solve.WithWorkers(2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Status != solve.Done || res.Board.Placed() != len(prob.Puzzle.Pieces) {
+		t.Errorf("status %v with %d of %d pieces placed, want done and all", res.Status, res.Board.Placed(), len(prob.Puzzle.Pieces))
+	}
+}
