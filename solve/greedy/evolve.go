@@ -111,21 +111,30 @@ func (s *Solver) newEvolution(ctx context.Context, run *solve.Run) *evolution {
 // placer keeps only one core busy.
 func (e *evolution) early() {
 	if e.run.Settings().Workers > 1 && e.run.Settings().MaxIterations == 0 {
-		e.launch(nil)
+		e.launch()
 	}
 }
 
-// launch starts the next round, on goroutines when the workers allow;
-// extra, if not nil, adds options to each run.
-func (e *evolution) launch(extra func() solve.Option) {
+// launch starts the next round, on goroutines when the workers allow. The
+// GA's generations and its finish's steps count against the run's
+// iteration budget, shared by the round; launch reports false, ending the
+// run, when what is left cannot give each run one.
+func (e *evolution) launch() bool {
 	n := min(evolutionRound, e.s.evolution-e.started)
+	var budget int64
+	if limit := e.run.Settings().MaxIterations; limit > 0 {
+		if budget = (limit - e.run.Stats.Iterations) / int64(n); budget < 1 {
+			e.run.End(solve.IterationLimit)
+			return false
+		}
+	}
 	e.started += n
 	e.results, e.errs = make([]*solve.Result, n), make([]error, n)
 	opts := make([][]solve.Option, n)
 	for k := range opts {
 		opts[k] = []solve.Option{solve.WithSeed(e.run.Rand().Uint64())}
-		if extra != nil {
-			opts[k] = append(opts[k], extra())
+		if budget > 0 {
+			opts[k] = append(opts[k], solve.WithMaxIterations(budget))
 		}
 	}
 	one := func(k int) {
@@ -140,11 +149,12 @@ func (e *evolution) launch(extra func() solve.Option) {
 		for k := range n {
 			e.wg.Go(func() { one(k) })
 		}
-		return
+		return true
 	}
 	for k := range n {
 		one(k)
 	}
+	return true
 }
 
 // stop ends the runs under way and waits for them.
@@ -164,23 +174,8 @@ func (e *evolution) finishRounds(price func(*puzzle.Board) float64) error {
 			// under way, whose boards the run would not take.
 			return nil
 		}
-		if e.results == nil {
-			if e.started >= e.s.evolution {
-				return nil
-			}
-			var extra func() solve.Option
-			if limit := run.Settings().MaxIterations; limit > 0 {
-				// The GA's generations and its finish's steps count
-				// against the run's budget, shared by the round.
-				n := int64(min(evolutionRound, e.s.evolution-e.started))
-				left := limit - run.Stats.Iterations
-				if left < n {
-					run.End(solve.IterationLimit)
-					return nil
-				}
-				extra = func() solve.Option { return solve.WithMaxIterations(left / n) }
-			}
-			e.launch(extra)
+		if e.results == nil && (e.started >= e.s.evolution || !e.launch()) {
+			return nil
 		}
 		e.wg.Wait()
 		results, errs := e.results, e.errs
