@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/reassemble/jigsaw/internal/badinput"
 	"github.com/reassemble/jigsaw/puzzle"
 )
@@ -141,6 +143,30 @@ func TestCutGrid(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// Masked copies a grey scan, its bounds off the origin, as it copies any
+// other picture of the same pixels.
+func TestMaskedGrey(t *testing.T) {
+	scan := image.NewGray(image.Rect(7, 3, 20, 40))
+	mask := image.NewGray(image.Rect(0, 0, 13, 37))
+	for i := range scan.Pix {
+		scan.Pix[i] = uint8(i * 37)
+	}
+	for i := range mask.Pix {
+		mask.Pix[i] = uint8(i * 91)
+	}
+	fast, err := puzzle.Masked(scan, mask)
+	if err != nil {
+		t.Fatal(err)
+	}
+	general, err := puzzle.Masked(struct{ image.Image }{scan}, mask)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(general, fast); diff != "" {
+		t.Errorf("grey scan masked (-general +grey path):\n%s", diff)
 	}
 }
 

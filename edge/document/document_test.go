@@ -260,7 +260,7 @@ func TestOrient(t *testing.T) {
 // the picture.
 func TestLocalPaper(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
-	for _, tc := range []struct{ w, h, r int }{{1, 1, 2}, {7, 5, 1}, {40, 33, 3}, {9, 61, 15}, {3, 4, 0}} {
+	for _, tc := range []struct{ w, h, r int }{{1, 1, 2}, {7, 5, 1}, {40, 33, 3}, {9, 61, 15}, {3, 4, 0}, {31, 2, 15}, {32, 3, 15}, {45, 46, 15}, {62, 1, 15}, {63, 2, 15}, {100, 40, 15}} {
 		gr := grey{w: tc.w, h: tc.h, g: make([]uint8, tc.w*tc.h), paper: make([]bool, tc.w*tc.h)}
 		for i := range gr.g {
 			gr.g[i] = uint8(rng.IntN(256))
@@ -282,6 +282,36 @@ func TestLocalPaper(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// max8 takes the greater byte of every pair of bytes, in every lane.
+func TestMax8(t *testing.T) {
+	for a := range 256 {
+		for b := range 256 {
+			lane := (a ^ b) % 8
+			x, y := uint64(a)<<(8*lane)|0x7f<<(8*((lane+1)%8)), uint64(b)<<(8*lane)|0x80<<(8*((lane+1)%8))
+			got := max8(x, y)
+			if v := uint8(got >> (8 * lane)); v != uint8(max(a, b)) {
+				t.Fatalf("max8 of %d and %d in lane %d: %d", a, b, lane, v)
+			}
+			if v := uint8(got >> (8 * ((lane + 1) % 8))); v != 0x80 {
+				t.Fatalf("max8 of 0x7f and 0x80 beside %d and %d: %#x", a, b, v)
+			}
+		}
+	}
+}
+
+// BenchmarkLocalPaper measures the paper level of a strip the size of
+// an A4 page's at 300 dpi.
+func BenchmarkLocalPaper(b *testing.B) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	gr := grey{w: 100, h: 3500, g: make([]uint8, 100*3500), paper: make([]bool, 100*3500)}
+	for i := range gr.g {
+		gr.g[i], gr.paper[i] = uint8(rng.IntN(256)), rng.IntN(20) > 0
+	}
+	for b.Loop() {
+		localPaper(gr, shadeRadius)
 	}
 }
 

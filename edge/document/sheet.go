@@ -1,6 +1,7 @@
 package document
 
 import (
+	"encoding/binary"
 	"image"
 	"image/color"
 	"slices"
@@ -196,13 +197,23 @@ func newSheet(gr grey, hist *[256]int, dark float32) *sheet {
 	s.white = float32(percentile(hist, 0.75))
 	span := max(s.white-dark, minContrast)
 	bg := localPaper(gr, shadeRadius)
-	for i, v := range gr.g {
-		if !gr.paper[i] {
+	// A pixel's ink depends only on how far it lies below its paper level,
+	// min(white, local paper), a whole number of grey levels: one table of
+	// the 511 differences prices every pixel.
+	var inkOf [511]uint8
+	for d := -255; d <= 255; d++ {
+		if f := (float32(d)/span - noiseFloor) / (1 - noiseFloor); f > 0 {
+			inkOf[d+255] = uint8(min(255, f*255+0.5))
+		}
+	}
+	white := uint8(s.white)
+	g, paper := gr.g, gr.paper[:len(gr.g)]
+	bg = bg[:len(g)]
+	for i, v := range g {
+		if !paper[i] {
 			continue
 		}
-		f := ((min(s.white, float32(bg[i]))-float32(v))/span - noiseFloor) / (1 - noiseFloor)
-		if f > 0 {
-			k := uint8(min(255, f*255+0.5))
+		if k := inkOf[int(min(white, bg[i]))-int(v)+255]; k > 0 {
 			s.ink[i] = k
 			s.total += float64(k) / 255
 		}
@@ -251,15 +262,27 @@ func localPaper(gr grey, r int) []uint8 {
 	tmp := make([]uint8, w*h)
 	pre := make([]uint8, w*h)
 	suf := make([]uint8, w*h)
-	// Along rows: each row's pixels one by one.
+	// Down the columns: whole rows at a time, which reads memory in
+	// order. Then along the rows, as columns of the transposed picture,
+	// the same way: a strip is far taller than wide, and its short rows
+	// taken one by one cost more than two transposes.
+	runningMax(src, tmp, pre, suf, w, r)
+	transposeBytes(src, tmp, w, h)
+	runningMax(src, tmp, pre, suf, h, r)
+	transposeBytes(src, tmp, h, w)
+	return src
+}
+
+// transposeBytes writes into dst the w×h picture src (row by row)
+// transposed: h×w, its columns as rows.
+func transposeBytes(dst, src []uint8, w, h int) {
+	src, dst = src[:w*h], dst[:w*h]
 	for y := range h {
-		row := y * w
-		runningMax(src[row:row+w], tmp[row:row+w], pre[row:row+w], suf[row:row+w], 1, r)
+		row := src[y*w : (y+1)*w]
+		for x, v := range row {
+			dst[x*h+y] = v
+		}
 	}
-	// Along columns: whole rows at a time, which reads memory in order.
-	out := src
-	runningMax(tmp, out, pre, suf, w, r)
-	return out
 }
 
 // runningMax writes to dst the maximum over [i-r, i+r] of the elements of
@@ -339,25 +362,51 @@ func runningMax1(src, dst, pre, suf []uint8, r int) {
 			suf[i] = max(suf[i+1], src[i])
 		}
 	}
-	for i := range n {
-		lo, hi := max(i-r, 0), min(i+r, n-1)
-		switch windowParts(lo, hi, i, r, width) {
-		case bothParts:
-			dst[i] = max(suf[lo], pre[hi])
-		case fromStart:
-			dst[i] = pre[hi]
-		default:
+	// The windows clipped at the start, the whole ones, then those clipped
+	// at the end, as windowParts tells them apart, without asking it for
+	// every value.
+	head := min(r, n)
+	for i := range head {
+		dst[i] = pre[min(i+r, n-1)]
+	}
+	if whole := n - 2*r; whole > 0 {
+		d, sl, ph := dst[r:r+whole], suf[:whole], pre[2*r:2*r+whole]
+		for k := range d {
+			d[k] = max(sl[k], ph[k])
+		}
+	}
+	for i := max(head, n-r); i < n; i++ {
+		lo, hi := i-r, n-1
+		if lo/width == hi/width {
 			dst[i] = suf[lo]
+		} else {
+			dst[i] = max(suf[lo], pre[hi])
 		}
 	}
 }
 
-// maxInto sets dst to the greater of a and b, value by value.
+// maxInto sets dst to the greater of a and b, value by value, eight
+// values at a time.
 func maxInto(dst, a, b []uint8) {
 	a, b = a[:len(dst)], b[:len(dst)]
-	for k := range dst {
+	k := 0
+	for ; k+8 <= len(dst); k += 8 {
+		binary.LittleEndian.PutUint64(dst[k:], max8(binary.LittleEndian.Uint64(a[k:]), binary.LittleEndian.Uint64(b[k:])))
+	}
+	for ; k < len(dst); k++ {
 		dst[k] = max(a[k], b[k])
 	}
+}
+
+// max8 returns the greater of a and b byte by byte. The top bit of each
+// byte of (a|hi) - (b&^hi) says whether a's low seven bits reach b's (no
+// borrow crosses a byte); where the top bits differ, a's decides.
+func max8(a, b uint64) uint64 {
+	const hi = 0x8080808080808080
+	low := (a | hi) - (b &^ hi)
+	ge := (a&^b | ^(a^b)&low) & hi
+	m := (ge >> 7) * 0xff
+	return a&m | b&^m
 }
 
 // edgeSmoothing is the half-width, in rows, of the median that smooths a

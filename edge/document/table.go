@@ -365,12 +365,21 @@ func profileShift(a, b []float32, sa, sb []float64, maxShift int) int {
 		if aa <= 0 || bb <= 0 {
 			continue
 		}
-		var ab float64
-		bs2 := b[y0+s : y1+s+1]
-		for y := y0; y <= y1; y += 2 {
-			ab += float64(a[y]) * float64(bs2[y-y0])
+		// Four sums, so that the additions need not wait on each other.
+		as, bs2 := a[y0:y1+1], b[y0+s:y1+s+1]
+		bs2 = bs2[:len(as)]
+		var ab0, ab1, ab2, ab3 float64
+		k := 0
+		for ; k+6 < len(as); k += 8 {
+			ab0 += float64(as[k]) * float64(bs2[k])
+			ab1 += float64(as[k+2]) * float64(bs2[k+2])
+			ab2 += float64(as[k+4]) * float64(bs2[k+4])
+			ab3 += float64(as[k+6]) * float64(bs2[k+6])
 		}
-		if v := ab / math.Sqrt(aa*bb); v > best+1e-12 {
+		for ; k < len(as); k += 2 {
+			ab0 += float64(as[k]) * float64(bs2[k])
+		}
+		if v := (ab0 + ab1 + ab2 + ab3) / math.Sqrt(aa*bb); v > best+1e-12 {
 			best, bs = v, s
 		}
 	}

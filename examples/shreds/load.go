@@ -20,6 +20,8 @@ import (
 type scan struct {
 	name string
 	img  image.Image
+	// grey tells a scan read as a grey picture, drawn on a grey page.
+	grey bool
 }
 
 // readDir reads every file of dir as a picture (PNG or JPEG) and, where
@@ -53,6 +55,10 @@ func readDir(dir string) ([]scan, error) {
 		if err != nil {
 			return err
 		}
+		_, grey := img.(*image.Gray)
+		if _, ok := img.(*image.Gray16); ok {
+			grey = true
+		}
 		base := strings.TrimSuffix(names[i], filepath.Ext(names[i]))
 		if mp, ok := masks[base]; ok {
 			mask, err := puzzle.LoadImage(mp)
@@ -63,7 +69,7 @@ func readDir(dir string) ([]scan, error) {
 				return fmt.Errorf("mask %s for %s: %w", mp, path, err)
 			}
 		}
-		out[i] = scan{name: names[i], img: img}
+		out[i] = scan{name: names[i], img: img, grey: grey}
 		return nil
 	})
 	if err != nil {

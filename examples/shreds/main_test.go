@@ -463,3 +463,49 @@ func TestRenderedGrid(t *testing.T) {
 		t.Errorf("neighbour accuracy %.3f (%d of %d joins), want at least 0.5", acc, good, total)
 	}
 }
+
+// A page of grey strips is drawn on a grey page with the grey levels the
+// colour page shows: masked pixels as white paper, turned strips turned,
+// strips moved up and down.
+func TestGreyPage(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	var scans []scan
+	for range 3 {
+		g := image.NewGray(image.Rect(0, 0, 7, 30))
+		m := image.NewGray(g.Rect)
+		for i := range g.Pix {
+			g.Pix[i] = uint8(rng.IntN(256))
+			if rng.IntN(4) > 0 {
+				m.Pix[i] = 255
+			}
+		}
+		img, err := puzzle.Masked(g, m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		scans = append(scans, scan{img: img, grey: true})
+	}
+	pg := []placed{{scan: 2, dy: 0}, {scan: 0, turn: 2, dy: -5}, {scan: 1, dy: 9}}
+	r := &result{kind: "strips", scans: scans}
+	grey := r.drawStrips(pg)
+	if _, ok := grey.(*image.Gray); !ok {
+		t.Fatalf("grey strips drawn on %T", grey)
+	}
+	for i := range r.scans {
+		r.scans[i].grey = false
+	}
+	colour := r.drawStrips(pg)
+	if grey.Bounds() != colour.Bounds() {
+		t.Fatalf("grey page %v, colour page %v", grey.Bounds(), colour.Bounds())
+	}
+	b := grey.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			g, _, _, _ := grey.At(x, y).RGBA()
+			c, _, _, _ := colour.At(x, y).RGBA()
+			if g>>8 != c>>8 {
+				t.Fatalf("pixel (%d, %d): grey page %d, colour page %d", x, y, g>>8, c>>8)
+			}
+		}
+	}
+}

@@ -49,8 +49,16 @@ func reassembleStrips(ctx context.Context, scans []scan, c config, logf func(str
 	// worker: a pricing's serial stretches (drawing its samples, the
 	// steps between batches) then leave no core idle. The results do not
 	// depend on the workers.
+	// Largest pages first, so that the last to finish is a small one
+	// and no core waits long on it.
+	bySize := make([]int, len(res.pages))
+	for g := range bySize {
+		bySize[g] = g
+	}
+	slices.SortStableFunc(bySize, func(a, b int) int { return len(res.pages[b]) - len(res.pages[a]) })
 	again := make([]*result, len(res.pages))
-	err = each(len(res.pages), func(g int) error {
+	err = each(len(res.pages), func(k int) error {
+		g := bySize[k]
 		pg := res.pages[g]
 		if len(pg) < minPageStrips {
 			return nil
