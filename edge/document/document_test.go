@@ -398,3 +398,53 @@ func TestProfileShift(t *testing.T) {
 		}
 	}
 }
+
+// estimateShift reads how far strips of one page are out of line from
+// the offsets at which neighbouring ends' row profiles agree, in a
+// collection small enough to search whole and in one large enough to be
+// sampled and searched coarsely first.
+func TestEstimateShift(t *testing.T) {
+	const h = 1200 // a wide search of ±12 rows
+	for _, n := range []int{40, 3 * shiftSample / 2} {
+		for _, d := range []int{4, 8} {
+			rng := rand.New(rand.NewPCG(uint64(n), uint64(d)))
+			lines := func() []float32 {
+				p := make([]float32, h)
+				for y := rng.IntN(40); y < h; y += 40 + rng.IntN(30) {
+					ink := float32(20 + rng.IntN(60))
+					for k := y; k < min(h, y+15+rng.IntN(15)); k++ {
+						p[k] = ink
+					}
+				}
+				return p
+			}
+			// Strip i's right end meets strip i+1's left end, whose
+			// lines lie d rows lower or higher.
+			ends := make([]*endHalves, 2*n)
+			for i := range n {
+				ends[2*i] = &endHalves{profB: lines(), h: h}
+				ends[2*i+1] = &endHalves{profA: lines(), h: h}
+			}
+			for i := range n - 1 {
+				off := d
+				if rng.IntN(2) == 0 {
+					off = -d
+				}
+				right, left := ends[2*i+1].profA, make([]float32, h)
+				for y := range h {
+					if y-off >= 0 && y-off < h {
+						left[y] = right[y-off]
+					}
+				}
+				ends[2*(i+1)].profB = left
+			}
+			got, err := estimateShift(context.Background(), ends, n, 2)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := d + 3; got != want {
+				t.Errorf("%d strips %d rows out of line: shift %d, want %d", n, d, got, want)
+			}
+		}
+	}
+}

@@ -691,11 +691,65 @@ func estimateShift(ctx context.Context, ends []*endHalves, n, workers int) (int,
 	for k := range rows {
 		rows[k] = k * n / len(rows)
 	}
+	// In a large collection the wide search is made only for the left
+	// ends that a first search on profiles four times coarser ranks
+	// among a right end's best; the others keep no score.
+	sampled := len(rows) < n
+	var crights, clefts []*quarterProfile
+	if sampled {
+		crights, clefts = make([]*quarterProfile, n), make([]*quarterProfile, n)
+		for i := range n {
+			crights[i], clefts[i] = rights[i].coarser(), lefts[i].coarser()
+		}
+	}
+	// shortlist returns the ends k of n, other than self, whose coarse
+	// profile (of(k), facing fixed) correlates best, most first.
+	shortlist := func(fixed *quarterProfile, of func(k int) *quarterProfile, self int) []int {
+		type cand struct {
+			k int
+			c float64
+		}
+		cs := make([]cand, 0, n)
+		for k := range n {
+			o := of(k)
+			if k == self || fixed == nil || o == nil {
+				continue
+			}
+			best := -2.0
+			for s := -(wide/4 + 3) / 4; s <= (wide/4+3)/4; s++ {
+				if v, ok := correlation(fixed, o, s); ok {
+					best = max(best, v)
+				}
+			}
+			cs = append(cs, cand{k, best})
+		}
+		slices.SortFunc(cs, func(a, b cand) int {
+			if c := cmp.Compare(b.c, a.c); c != 0 {
+				return c
+			}
+			return cmp.Compare(a.k, b.k)
+		})
+		out := make([]int, 0, shiftCandidates)
+		for _, c := range cs[:min(len(cs), shiftCandidates)] {
+			out = append(out, c.k)
+		}
+		return out
+	}
 	score := make([]float64, len(rows)*n)
 	sh := make([]int, len(rows)*n)
 	err := parallel(ctx, workers, len(rows), func(k int) error {
+		if !sampled {
+			for j := range n {
+				score[k*n+j], sh[k*n+j] = pair(rows[k], j)
+			}
+			return nil
+		}
 		for j := range n {
-			score[k*n+j], sh[k*n+j] = pair(rows[k], j)
+			score[k*n+j] = -2
+		}
+		i := rows[k]
+		for _, j := range shortlist(crights[i], func(j int) *quarterProfile { return clefts[j] }, i) {
+			score[k*n+j], sh[k*n+j] = pair(i, j)
 		}
 		return nil
 	})
@@ -725,7 +779,7 @@ func estimateShift(ctx context.Context, ends []*endHalves, n, workers int) (int,
 			if slices.Index(bestR, j) != k {
 				return nil // the column is the first row's to read
 			}
-			for i := range n {
+			for _, i := range shortlist(clefts[j], func(i int) *quarterProfile { return crights[i] }, j) {
 				v, _ := pair(i, j)
 				colBest[j] = max(colBest[j], v)
 			}
@@ -753,6 +807,10 @@ func estimateShift(ctx context.Context, ends []*endHalves, n, workers int) (int,
 // 256 strips is a 65,536-pair search; a larger one's offsets are much the
 // same in a sample.
 const shiftSample = 256
+
+// shiftCandidates is how many ends the coarse search of estimateShift
+// keeps for the wide one, in a collection larger than shiftSample.
+const shiftCandidates = 64
 
 // quarterProfile is a row ink profile summed four rows at a time, with the
 // running sums of its squares, for correlations at many offsets.
