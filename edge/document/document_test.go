@@ -255,18 +255,21 @@ func TestOrient(t *testing.T) {
 	}
 }
 
-// localPaper's running maxima equal the maximum over each square, taken
+// localPaperInto's running maxima equal the maximum over each square, taken
 // pixel by pixel, at the picture's edges too and for squares wider than
 // the picture.
 func TestLocalPaper(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
+	// One scratch for all, as sheets share theirs: what a larger picture
+	// left in it must not show through.
+	var scratch []uint8
 	for _, tc := range []struct{ w, h, r int }{{1, 1, 2}, {7, 5, 1}, {40, 33, 3}, {9, 61, 15}, {3, 4, 0}, {31, 2, 15}, {32, 3, 15}, {45, 46, 15}, {62, 1, 15}, {63, 2, 15}, {100, 40, 15}} {
 		gr := grey{w: tc.w, h: tc.h, g: make([]uint8, tc.w*tc.h), paper: make([]bool, tc.w*tc.h)}
 		for i := range gr.g {
 			gr.g[i] = uint8(rng.IntN(256))
 			gr.paper[i] = rng.IntN(5) > 0
 		}
-		got := localPaper(gr, tc.r)
+		got := localPaperInto(gr, tc.r, &scratch)
 		for y := range tc.h {
 			for x := range tc.w {
 				var want uint8
@@ -310,8 +313,9 @@ func BenchmarkLocalPaper(b *testing.B) {
 	for i := range gr.g {
 		gr.g[i], gr.paper[i] = uint8(rng.IntN(256)), rng.IntN(20) > 0
 	}
+	var scratch []uint8
 	for b.Loop() {
-		localPaper(gr, shadeRadius)
+		localPaperInto(gr, shadeRadius, &scratch)
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"image"
 	"image/color"
 	"slices"
+	"sync"
 )
 
 // sheet is one piece prepared for the measures, in the frame in which its
@@ -196,7 +197,9 @@ func newSheet(gr grey, hist *[256]int, dark float32) *sheet {
 	s := &sheet{w: w, h: h, ink: make([]uint8, w*h), grey: gr.g, paper: gr.paper, xl: make([]int32, h), xr: make([]int32, h)}
 	s.white = float32(percentile(hist, 0.75))
 	span := max(s.white-dark, minContrast)
-	bg := localPaper(gr, shadeRadius)
+	scratch := paperScratch.Get().(*[]uint8)
+	defer paperScratch.Put(scratch)
+	bg := localPaperInto(gr, shadeRadius, scratch)
 	// A pixel's ink depends only on how far it lies below its paper level,
 	// min(white, local paper), a whole number of grey levels: one table of
 	// the 511 differences prices every pixel.
@@ -248,20 +251,31 @@ const noiseFloor = 0.1
 // than a scanner's shading.
 const shadeRadius = 15
 
-// localPaper returns, for every pixel, the lightest paper within r pixels
-// in both directions (a square), by running maxima along rows and then
-// columns. Background pixels count as black.
-func localPaper(gr grey, r int) []uint8 {
+// paperScratch holds the scratch of localPaperInto between sheets: a
+// thousand A4 strips would otherwise ask the system for gigabytes of
+// fresh pages, one strip after another.
+var paperScratch = sync.Pool{New: func() any { return new([]uint8) }}
+
+// localPaperInto returns, for every pixel, the lightest paper within r
+// pixels in both directions (a square), by running maxima down the
+// columns and along the rows; background pixels count as black. It works
+// in *scratch, grown as needed, and the result lies there, good until its
+// next use.
+func localPaperInto(gr grey, r int, scratch *[]uint8) []uint8 {
 	w, h := gr.w, gr.h
-	src := make([]uint8, w*h)
+	n := w * h
+	if cap(*scratch) < 4*n {
+		*scratch = make([]uint8, 4*n)
+	}
+	buf := (*scratch)[:4*n]
+	src, tmp, pre, suf := buf[:n], buf[n:2*n], buf[2*n:3*n], buf[3*n:]
 	for i, v := range gr.g {
 		if gr.paper[i] {
 			src[i] = v
+		} else {
+			src[i] = 0
 		}
 	}
-	tmp := make([]uint8, w*h)
-	pre := make([]uint8, w*h)
-	suf := make([]uint8, w*h)
 	// Down the columns: whole rows at a time, which reads memory in
 	// order. Then along the rows, as columns of the transposed picture,
 	// the same way: a strip is far taller than wide, and its short rows
