@@ -452,3 +452,36 @@ func TestEstimateShift(t *testing.T) {
 		}
 	}
 }
+
+// alignShift, coarse then fine, finds the shift profileShift finds, row
+// for row, on profiles of lines of text planted out of line.
+func TestAlignShift(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	const h = 800
+	for trial := range 200 {
+		maxShift := 9 + rng.IntN(20)
+		d := rng.IntN(2*maxShift+1) - maxShift
+		a := make([]float32, h)
+		for y := rng.IntN(40); y < h; y += 35 + rng.IntN(30) {
+			ink := float32(20 + rng.IntN(60))
+			for k := y; k < min(h, y+12+rng.IntN(15)); k++ {
+				a[k] = ink + float32(rng.IntN(9))
+			}
+		}
+		b := make([]float32, h)
+		for y := range h {
+			if y-d >= 0 && y-d < h {
+				b[y] = a[y-d] + float32(rng.IntN(5))
+			}
+		}
+		ea := &endHalves{profA: a, sqA: evenSquares(a), qA: newQuarterProfile(a), h: h}
+		eb := &endHalves{profB: b, sqB: evenSquares(b), qB: newQuarterProfile(b), h: h}
+		want := profileShift(a, b, ea.sqA, eb.sqB, maxShift)
+		if want != d {
+			t.Fatalf("trial %d: profileShift %d, planted %d", trial, want, d)
+		}
+		if got := alignShift(ea, eb, maxShift); got != want {
+			t.Errorf("trial %d (shift ±%d): alignShift %d, profileShift %d", trial, maxShift, got, want)
+		}
+	}
+}

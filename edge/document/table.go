@@ -212,6 +212,7 @@ type endHalves struct {
 	profA      []float32 // the sheet's row ink, in the frame of role a
 	profB      []float32
 	sqA, sqB   []float64 // their running sums of squares (evenSquares)
+	qA, qB     *quarterProfile
 	// paperA and paperB are the paper's texture along the end, in each
 	// role's frame, with okA and okB marking the bare-paper rows.
 	paperA, paperB []float32
@@ -269,11 +270,13 @@ func (fr *frame) halves(ctx context.Context, rot bool, workers int) ([]*endHalve
 			eh.a, eh.inkA = windowHalves(m, aBand, s.h, true, stride)
 			eh.profA, eh.paperA, eh.okA, eh.outA = aProf, aTex, aOK, aOut
 			eh.sqA = evenSquares(aProf)
+			eh.qA = newQuarterProfile(aProf)
 		}
 		if !right || rot {
 			eh.b, eh.inkB = windowHalves(m, bBand, s.h, false, bStride)
 			eh.profB, eh.paperB, eh.okB, eh.outB = bProf, bTex, bOK, bOut
 			eh.sqB = evenSquares(bProf)
+			eh.qB = newQuarterProfile(bProf)
 		}
 		ends[e] = eh
 		return nil
@@ -353,8 +356,40 @@ func score(m *Model, a, b *endHalves, s int) float64 {
 // pieces do. sa and sb are the profiles' running sums of squares two rows
 // apart (evenSquares).
 func profileShift(a, b []float32, sa, sb []float64, maxShift int) int {
+	return profileShiftIn(a, b, sa, sb, -maxShift, maxShift)
+}
+
+// alignShift is profileShift of a's role-a profile and b's role-b one
+// found in two steps: on the quarter profiles over the whole reach, then
+// row by row within alignFine rows of the best. A shift is a few rows and
+// a line of text some thirty, so the coarse search lands in the right
+// line; the fine one is then a fifth of the whole.
+func alignShift(a, b *endHalves, maxShift int) int {
+	if a.qA == nil || b.qB == nil || maxShift <= 2*alignFine {
+		return profileShift(a.profA, b.profB, a.sqA, b.sqB, maxShift)
+	}
+	reach := (maxShift + 3) / 4
+	best, bq, found := math.Inf(-1), 0, false
+	for s := -reach; s <= reach; s++ {
+		if v, ok := correlation(a.qA, b.qB, s); ok && v > best+1e-12 {
+			best, bq, found = v, s, true
+		}
+	}
+	if !found {
+		return profileShift(a.profA, b.profB, a.sqA, b.sqB, maxShift)
+	}
+	c := 4 * bq
+	return profileShiftIn(a.profA, b.profB, a.sqA, b.sqB, max(-maxShift, c-alignFine), min(maxShift, c+alignFine))
+}
+
+// alignFine is the reach, in rows, of alignShift's fine search around the
+// coarse one's shift: the quarter profiles' step and a little more.
+const alignFine = 4
+
+// profileShiftIn is profileShift over the shifts from to to.
+func profileShiftIn(a, b []float32, sa, sb []float64, from, to int) int {
 	best, bs := math.Inf(-1), 0
-	for s := -maxShift; s <= maxShift; s++ {
+	for s := from; s <= to; s++ {
 		// The even rows y of a with y+s a row of b.
 		lo, hi := max(0, -s), min(len(a), len(b)-s)
 		y0, y1 := lo+lo%2, hi-1-(hi-1)%2
@@ -443,7 +478,7 @@ func (fr *frame) price(ctx context.Context, ends []*endHalves, rot bool, workers
 				l, r = v, u
 			}
 			a, b := ends[l], ends[r]
-			s0 := profileShift(a.profA, b.profB, a.sqA, b.sqB, fr.shift)
+			s0 := alignShift(a, b, fr.shift)
 			best, bs := math.Inf(-1), 0
 			s0 -= s0 % bStride
 			for s := s0 - refine; s <= s0+refine; s += bStride {
