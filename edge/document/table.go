@@ -603,17 +603,6 @@ func (fr *frame) candidates(ctx context.Context, ends []*endHalves, allowed func
 			}
 			return u, v
 		}
-		// best is the highest correlation of ends l and r over the
-		// offsets within reach, -2 when there is none.
-		best := func(l, r int, pa, pb []*quarterProfile, reach int) float64 {
-			b := -2.0
-			for s := -reach; s <= reach; s++ {
-				if c, ok := correlation(pa[l], pb[r], s); ok {
-					b = max(b, c)
-				}
-			}
-			return b
-		}
 		byScore := func(x, y cand) int {
 			if c := cmp.Compare(y.c, x.c); c != 0 {
 				return c
@@ -626,14 +615,14 @@ func (fr *frame) candidates(ctx context.Context, ends []*endHalves, allowed func
 				continue
 			}
 			if l, r := roles(v); pa[l] != nil && pb[r] != nil {
-				cs = append(cs, cand{int32(v), best(l, r, ca, cb, (reach+3)/4)})
+				cs = append(cs, cand{int32(v), maxCorrelation(ca[l], cb[r], (reach+3)/4)})
 			}
 		}
 		slices.SortFunc(cs, byScore)
 		cs = cs[:min(len(cs), coarseCandidates*candidatesPerEnd)]
 		for k := range cs {
 			l, r := roles(int(cs[k].v))
-			cs[k].c = best(l, r, pa, pb, reach)
+			cs[k].c = maxCorrelation(pa[l], pb[r], reach)
 		}
 		slices.SortFunc(cs, byScore)
 		for _, c := range cs[:min(len(cs), candidatesPerEnd)] {
@@ -750,13 +739,7 @@ func estimateShift(ctx context.Context, ends []*endHalves, n, workers int) (int,
 			if k == self || fixed == nil || o == nil {
 				continue
 			}
-			best := -2.0
-			for s := -(wide/4 + 3) / 4; s <= (wide/4+3)/4; s++ {
-				if v, ok := correlation(fixed, o, s); ok {
-					best = max(best, v)
-				}
-			}
-			cs = append(cs, cand{k, best})
+			cs = append(cs, cand{k, maxCorrelation(fixed, o, (wide/4+3)/4)})
 		}
 		slices.SortFunc(cs, func(a, b cand) int {
 			if c := cmp.Compare(b.c, a.c); c != 0 {
@@ -908,6 +891,18 @@ func correlation(a, b *quarterProfile, s int) (float64, bool) {
 		s0 += x[k] * y[k]
 	}
 	return (s0 + s1 + s2 + s3) / math.Sqrt(aa*bb), true
+}
+
+// maxCorrelation is the highest correlation of a and b at the offsets
+// within reach, -2 when there is none.
+func maxCorrelation(a, b *quarterProfile, reach int) float64 {
+	best := -2.0
+	for s := -reach; s <= reach; s++ {
+		if c, ok := correlation(a, b, s); ok {
+			best = max(best, c)
+		}
+	}
+	return best
 }
 
 // rank fills every side's best partners, from the pairs each frame

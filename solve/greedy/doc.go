@@ -72,8 +72,10 @@
 //	MIT        unknown      0.931    0.934 (5)
 //
 // McGill with orientation known gave 0.962 with seeds 2 and 3 (0.936 and
-// 0.937 without). Turned, the GA's cheaper boards are sometimes less true:
-// MGC prices some wrong turned boards of still water below the picture.
+// 0.937 without). Where it falls short, on the flattest photographs
+// (McGill 3 and 8, sky, sand and still water), the board returned is still
+// far dearer under MGC than the picture itself (McGill 3 turned: 5.8·10⁶
+// against 0.9·10⁶): the search falls short there, not the measure.
 //
 // The problem's scorer is best an edge.Compatibility (an edge.Table, or an
 // edge.Sparse for tens of thousands of pieces). With a Sparse, joins
