@@ -129,6 +129,8 @@ func TestBadInput(t *testing.T) {
 		{name: "table of an unknown thesis variant", call: func() error { _, err := edge.NewTable(ctx, pictures(), edge.Thesis(9), 1); return err },
 			wantIn: []string{"thesis", "function 9"}},
 		{name: "unknown measure name", call: func() error { _, err := edge.NewMeasure("sobel"); return err }, wantIn: []string{`"sobel"`}},
+		{name: "log of an unknown measure", call: func() error { _, err := edge.NewMeasure("log(sobel)"); return err }, wantIn: []string{`"sobel"`}},
+		{name: "log of no measure", call: func() error { _, err := edge.NewTable(ctx, pictures(), edge.Log(nil), 1); return err }, wantIn: []string{"nil measure"}},
 		{name: "measure with a bad exponent", call: func() error { _, err := edge.NewMeasure("lpq(p=x,q=1)"); return err },
 			wantIn: []string{"lpq(p=x,q=1)"}},
 		{name: "profile of a nil image", call: func() error { _, err := edge.SideProfile(nil, puzzle.Top, 2); return err },

@@ -14,7 +14,9 @@
 // (L_p)^q and prediction-based measures, Gallagher's Mahalanobis gradient
 // compatibility MGC (the default), and the thesis's four edge-fitting
 // functions, whose arg-min labelling ThesisLabels turns a picture puzzle
-// into a label puzzle for the exact solvers.
+// into a label puzzle for the exact solvers. Log puts any of them on a
+// logarithmic scale, which ranks partners alike but sums a board's joins
+// so that a few very dear ones in a flat region do not rule the total.
 //
 // # Tables
 //

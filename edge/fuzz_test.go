@@ -174,6 +174,7 @@ func FuzzNewMeasure(f *testing.F) {
 		"lpq(p=0.3,q=0.0625)", "lpq(p=1,q=2)", "lpq(p=2,q=1)", "lpq(p=0x1p-2,q=1e300)",
 		"lpq(p=5e-324,q=1)", "lpq(p=-1,q=1)", "lpq(p=NaN,q=1)", "lpq(p=Inf,q=1)",
 		"lpq(p=1,q=1", "lpq(p=1;q=1)", "lpq(p=,q=)", "lpq(p=1,q=2,q=3)", "thesis5", "thesis0", "", "MGC",
+		"log(mgc)", "log(log(prediction))", "log(lpq(p=1,q=2))", "log(", "log()", "log(sobel)", "log(mgc))",
 	} {
 		f.Add(name)
 	}

@@ -326,7 +326,8 @@ func (m prediction) Bind(sides []Profile) (Dissimilarity, error) {
 	}, nil
 }
 
-// MeasureNames lists the names NewMeasure knows besides "lpq(p=P,q=Q)":
+// MeasureNames lists the names NewMeasure knows besides "lpq(p=P,q=Q)"
+// and "log(NAME)" (Log of the measure NAME names):
 // the measures of the literature, then the thesis's four.
 func MeasureNames() []string {
 	return []string{"mgc", "prediction", "pomeranz", "euclidean", "thesis1", "thesis2", "thesis3", "thesis4"}
@@ -370,6 +371,15 @@ func NewMeasure(name string) (Measure, error) {
 	case "thesis1", "thesis2", "thesis3", "thesis4":
 		return Thesis(int(name[len(name)-1] - '0')), nil
 	}
+	if inner, ok := strings.CutPrefix(name, "log("); ok {
+		if inner, ok = strings.CutSuffix(inner, ")"); ok {
+			m, err := NewMeasure(inner)
+			if err != nil {
+				return nil, err
+			}
+			return Log(m), nil
+		}
+	}
 	if args, ok := strings.CutPrefix(name, "lpq(p="); ok {
 		if args, ok = strings.CutSuffix(args, ")"); ok {
 			ps, qs, ok := strings.Cut(args, ",q=")
@@ -384,5 +394,5 @@ func NewMeasure(name string) (Measure, error) {
 		}
 		return nil, fmt.Errorf("edge: measure %q: write the exponents as lpq(p=0.3,q=0.0625)", name)
 	}
-	return nil, fmt.Errorf("edge: unknown measure %q; choose one of %s, or lpq(p=P,q=Q)", name, strings.Join(MeasureNames(), ", "))
+	return nil, fmt.Errorf("edge: unknown measure %q; choose one of %s, lpq(p=P,q=Q) or log(NAME)", name, strings.Join(MeasureNames(), ", "))
 }

@@ -25,6 +25,9 @@ type Sparse struct {
 	d     Dissimilarity
 	best  []Match
 	lower *quadBound // the measure's cheap lower bound, or nil
+	// logScaled: d and lower price the inner measure of a Log, and the
+	// sums are rescaled (the kept lists already are).
+	logScaled bool
 }
 
 // A band is the rows NewSparse prices before ranking them, in a scratch
@@ -54,7 +57,8 @@ const (
 // orientation) or a seventh (unknown) on the 10,000-piece benchmark
 // photograph. The lists are exactly those of pricing every join.
 func NewSparse(ctx context.Context, p *puzzle.Puzzle, m Measure, k, workers int) (*Sparse, error) {
-	d, lower, err := bindMeasureBounded(ctx, p, m)
+	inner, logScaled := unscaled(m)
+	d, lower, err := bindMeasureBounded(ctx, p, inner)
 	if err != nil {
 		return nil, err
 	}
@@ -84,7 +88,10 @@ func NewSparse(ctx context.Context, p *puzzle.Puzzle, m Measure, k, workers int)
 	if err != nil {
 		return nil, err
 	}
-	return &Sparse{n: n, rot: b.rot, name: m.Name(), k: b.k, d: d, best: b.best, lower: lower}, nil
+	if logScaled {
+		logMatches(b.best)
+	}
+	return &Sparse{n: n, rot: b.rot, name: m.Name(), k: b.k, d: d, best: b.best, lower: lower, logScaled: logScaled}, nil
 }
 
 // all ranks every side's partners by pricing every join, band by band of
@@ -111,6 +118,10 @@ func (s *Sparse) Rotatable() bool { return s.rot }
 // Measure returns the name of the measure the lists were built with.
 func (s *Sparse) Measure() string { return s.name }
 
+// LogScaled reports whether the costs are on the log scale of the measure
+// (Log), as Table.LogScaled does.
+func (s *Sparse) LogScaled() bool { return s.logScaled }
+
 // Join returns the cost of side i facing side j, as Table.Join does: read
 // from the kept lists when either side keeps the other, priced by the
 // measure otherwise.
@@ -123,7 +134,16 @@ func (s *Sparse) Join(i, j int) float64 {
 		return v
 	}
 	// Rounded to float32 as a table stores it, so that the two agree.
-	return float64(float32(s.d(i, j) + s.d(j, i)))
+	return s.scaled(float32(s.d(i, j) + s.d(j, i)))
+}
+
+// scaled returns the cost of a join whose sum is c, as the kept lists and a
+// table store it.
+func (s *Sparse) scaled(c float32) float64 {
+	if s.logScaled {
+		return float64(logCost(c))
+	}
+	return float64(c)
 }
 
 // JoinAtLeast returns Join(i, j) when that is below bound, and otherwise a
@@ -141,19 +161,35 @@ func (s *Sparse) JoinAtLeast(i, j int, bound float64) float64 {
 		return v
 	}
 	if s.lower == nil {
-		return float64(float32(s.d(i, j) + s.d(j, i)))
+		return s.scaled(float32(s.d(i, j) + s.d(j, i)))
 	}
+	if !s.logScaled {
+		v, _ := s.unscaledAtLeast(i, j, bound)
+		return v
+	}
+	// The log scale is monotone: bound the inner sum by the inner bound.
+	v, exact := s.unscaledAtLeast(i, j, math.Expm1(bound))
+	if exact {
+		return s.scaled(float32(v))
+	}
+	// Rounding may take the rescaled bound a hair below bound.
+	return max(s.scaled(float32(v)), bound)
+}
+
+// unscaledAtLeast is JoinAtLeast for the inner measure's sums, and whether
+// the value is the join's own rather than a bound.
+func (s *Sparse) unscaledAtLeast(i, j int, bound float64) (float64, bool) {
 	if lb := float64(s.lower.pairBound(i, j)); lb >= bound {
-		return lb
+		return lb, false
 	}
 	sum, ok := s.lower.joinUpTo(i, j, bound)
 	if !ok {
-		return bound
+		return bound, false
 	}
 	if v := float64(float32(sum)); v < bound {
-		return v
+		return v, true
 	}
-	return bound
+	return bound, false
 }
 
 // listed returns the cost of the join of sides i and j if either keeps the

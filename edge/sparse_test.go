@@ -71,22 +71,26 @@ func TestSparsePrunedAgreesWithDense(t *testing.T) {
 	}
 	cases = append(cases, tableCase{"type 1, photograph", photoTiles, false}, tableCase{"type 2, photograph", photoTiles, true})
 	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			p := tilePuzzle(tc.tiles(), tc.rotatable)
-			dense, err := edge.NewTable(context.Background(), p, edge.MGC(), 2)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, workers := range []int{1, 3} {
-				sp, err := edge.NewSparse(context.Background(), p, edge.MGC(), edge.DefaultK, workers)
+		// On the log scale the lists are ranked by MGC's bound and
+		// rescaled, and the costs they miss rescaled when priced.
+		for _, m := range []edge.Measure{edge.MGC(), edge.Log(edge.MGC())} {
+			t.Run(tc.name+", "+m.Name(), func(t *testing.T) {
+				p := tilePuzzle(tc.tiles(), tc.rotatable)
+				dense, err := edge.NewTable(context.Background(), p, m, 2)
 				if err != nil {
 					t.Fatal(err)
 				}
-				if d := compatDiff(dense, sp); d != "" {
-					t.Errorf("workers=%d: dense and pruned sparse differ: %s", workers, d)
+				for _, workers := range []int{1, 3} {
+					sp, err := edge.NewSparse(context.Background(), p, m, edge.DefaultK, workers)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if d := compatDiff(dense, sp); d != "" {
+						t.Errorf("workers=%d: dense and pruned sparse differ: %s", workers, d)
+					}
 				}
-			}
-		})
+			})
+		}
 	}
 }
 
@@ -225,6 +229,8 @@ func TestSparseJoinAtLeast(t *testing.T) {
 	}{
 		{"mgc, type 1", edge.MGC(), false},
 		{"mgc, type 2", edge.MGC(), true},
+		{"log(mgc), type 1", edge.Log(edge.MGC()), false},
+		{"log(mgc), type 2", edge.Log(edge.MGC()), true},
 		{"no bound, type 2", predictMeasure{}, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

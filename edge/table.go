@@ -73,6 +73,8 @@ type Table struct {
 	cost    []float32
 	best    []Match
 	rowBase []int // Type 2: rowBase[a] is the first pair (a, a+1)
+	// logScaled: the costs are log(1 + D) of the measure's D (Log).
+	logScaled bool
 }
 
 // NewTable binds m to the puzzle's side profiles (Profiles(p, m.Depth())) and
@@ -83,7 +85,8 @@ type Table struct {
 // goroutine behind; a nil ctx is an error. A join whose cost is NaN is an
 // error naming the two sides.
 func NewTable(ctx context.Context, p *puzzle.Puzzle, m Measure, workers int) (*Table, error) {
-	d, err := bindMeasure(ctx, p, m)
+	inner, logScaled := unscaled(m)
+	d, err := bindMeasure(ctx, p, inner)
 	if err != nil {
 		return nil, err
 	}
@@ -106,7 +109,13 @@ func NewTable(ctx context.Context, p *puzzle.Puzzle, m Measure, workers int) (*T
 	if err := b.finish(ctx, workers); err != nil {
 		return nil, err
 	}
-	t.k, t.best = b.k, b.best
+	if logScaled {
+		if err := logCosts(ctx, workers, t.cost); err != nil {
+			return nil, err
+		}
+		logMatches(b.best)
+	}
+	t.k, t.best, t.logScaled = b.k, b.best, logScaled
 	return t, nil
 }
 
@@ -187,6 +196,12 @@ func (t *Table) Rotatable() bool { return t.rot }
 
 // Measure returns the name of the measure the table was built with.
 func (t *Table) Measure() string { return t.name }
+
+// LogScaled reports whether the table prices joins on the log scale of
+// its measure (Log): log(1 + D) for the measure's D, both directions
+// summed. Ratios of costs, such as Paikin and Tal's compatibility, mean
+// what they should on the measure's own scale, expm1 of the cost.
+func (t *Table) LogScaled() bool { return t.logScaled }
 
 // Join returns the cost of side i facing side j (side indices as in
 // Profiles: 4*piece+side), the sum of the measure in both directions, so

@@ -14,7 +14,7 @@ import (
 func TestCoffeeRotatedJSON(t *testing.T) {
 	img := filepath.Join("..", "..", "testdata", "coffee.png")
 	var stdout, stderr bytes.Buffer
-	c := config{image: img, piece: 28, rotate: true, solver: "greedy", measure: "mgc", seed: 1, out: t.TempDir(), json: true, timeout: time.Minute}
+	c := config{image: img, piece: 28, rotate: true, solver: "greedy", measure: defaultMeasure, seed: 1, out: t.TempDir(), json: true, timeout: time.Minute}
 	if err := run(c, &stdout, &stderr); err != nil {
 		t.Fatal(err)
 	}
@@ -45,11 +45,11 @@ func TestErrors(t *testing.T) {
 		c    config
 		want string
 	}{
-		{"unknown solver", config{solver: "magic", measure: "mgc", piece: 28}, "unknown solver"},
+		{"unknown solver", config{solver: "magic", measure: defaultMeasure, piece: 28}, "unknown solver"},
 		{"unknown measure", config{solver: "greedy", measure: "magic", piece: 28}, "magic"},
-		{"missing file", config{image: "no/such/file.png", solver: "greedy", measure: "mgc", piece: 28}, "no/such/file.png"},
-		{"unreadable file", config{image: junk, solver: "greedy", measure: "mgc", piece: 28}, "junk.png"},
-		{"piece larger than the picture", config{solver: "greedy", measure: "mgc", piece: 1000}, "smaller than one"},
+		{"missing file", config{image: "no/such/file.png", solver: "greedy", measure: defaultMeasure, piece: 28}, "no/such/file.png"},
+		{"unreadable file", config{image: junk, solver: "greedy", measure: defaultMeasure, piece: 28}, "junk.png"},
+		{"piece larger than the picture", config{solver: "greedy", measure: defaultMeasure, piece: 1000}, "smaller than one"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -82,7 +82,7 @@ func TestSetJSON(t *testing.T) {
 		t.Fatal(err)
 	}
 	var stdout, stderr bytes.Buffer
-	c := config{set: dir, piece: 28, solver: "greedy", measure: "mgc", evolve: 2, seed: 1, out: t.TempDir(), json: true, timeout: time.Minute}
+	c := config{set: dir, piece: 28, solver: "greedy", measure: defaultMeasure, evolve: 2, seed: 1, out: t.TempDir(), json: true, timeout: time.Minute}
 	if err := run(c, &stdout, &stderr); err != nil {
 		t.Fatal(err)
 	}
@@ -141,14 +141,15 @@ func TestNaturalOrder(t *testing.T) {
 // benchmark set, when the shared data is at hand: a lighthouse on a pier
 // between a flat sky and still water. The placer alone leaves the
 // lighthouse's dome in the sky and the water astray (neighbour 0.63); the
-// short GA runs after it (-evolve) put them back.
+// short GA runs after it (-evolve) put them back (0.76 under MGC), and
+// with boards priced on MGC's log scale more of the sky (0.85).
 func TestSharedLighthouse(t *testing.T) {
 	img := filepath.Join("..", "..", "..", "shared", "data", "images", "mcgill540", "3.jpg")
 	if _, err := os.Stat(img); err != nil {
 		t.Skipf("the shared benchmark images are not here (%v)", err)
 	}
 	var stdout, stderr bytes.Buffer
-	c := config{image: img, piece: 28, solver: "greedy", measure: "mgc", second: "prediction", evolve: 4, seed: 1, out: t.TempDir(), json: true, timeout: time.Minute}
+	c := config{image: img, piece: 28, solver: "greedy", measure: defaultMeasure, second: "prediction", evolve: 4, seed: 1, out: t.TempDir(), json: true, timeout: time.Minute}
 	if err := run(c, &stdout, &stderr); err != nil {
 		t.Fatal(err)
 	}
@@ -156,7 +157,7 @@ func TestSharedLighthouse(t *testing.T) {
 	if err := json.NewDecoder(&stdout).Decode(&r); err != nil {
 		t.Fatal(err)
 	}
-	if r.Pieces != 540 || r.Neighbour < 0.72 {
-		t.Errorf("%d pieces, neighbour %.3f; want 540 pieces, neighbour at least 0.72", r.Pieces, r.Neighbour)
+	if r.Pieces != 540 || r.Neighbour < 0.8 {
+		t.Errorf("%d pieces, neighbour %.3f; want 540 pieces, neighbour at least 0.8", r.Pieces, r.Neighbour)
 	}
 }

@@ -90,7 +90,7 @@ func TestPiecesFolder(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			dir, want, stranger := fragmentFolder(t, photo.Chelsea(), coffee, tc.upright, 17, 90)
 			var stdout, stderr bytes.Buffer
-			c := config{pieces: dir, upright: tc.upright, rows: tc.rows, cols: tc.cols, solver: "greedy", measure: "mgc", evolve: 2, seed: 1,
+			c := config{pieces: dir, upright: tc.upright, rows: tc.rows, cols: tc.cols, solver: "greedy", measure: defaultMeasure, evolve: 2, seed: 1,
 				out: t.TempDir(), json: true, timeout: time.Minute}
 			if err := run(c, &stdout, &stderr); err != nil {
 				t.Fatal(err)
@@ -137,12 +137,12 @@ func TestPiecesErrors(t *testing.T) {
 	if err := output.WritePNG(filepath.Join(dir, "b.png"), image.NewRGBA(image.Rect(0, 0, 8, 6))); err != nil {
 		t.Fatal(err)
 	}
-	c := config{pieces: dir, solver: "greedy", measure: "mgc", out: t.TempDir(), timeout: time.Minute}
+	c := config{pieces: dir, solver: "greedy", measure: defaultMeasure, out: t.TempDir(), timeout: time.Minute}
 	var stdout, stderr bytes.Buffer
 	if err := run(c, &stdout, &stderr); err == nil || !strings.Contains(err.Error(), "b.png") {
 		t.Errorf("err = %v, want one naming b.png", err)
 	}
-	if err := run(config{pieces: t.TempDir(), solver: "greedy", measure: "mgc", timeout: time.Minute}, &stdout, &stderr); err == nil || !strings.Contains(err.Error(), "no PNG or JPEG") {
+	if err := run(config{pieces: t.TempDir(), solver: "greedy", measure: defaultMeasure, timeout: time.Minute}, &stdout, &stderr); err == nil || !strings.Contains(err.Error(), "no PNG or JPEG") {
 		t.Errorf("empty folder: err = %v", err)
 	}
 }

@@ -377,6 +377,12 @@ type ranks struct {
 	// hash: the repair and the refinement price the same few joins
 	// around a cell again for every move they try.
 	cache []cachedJoin
+	// logScaled: comp prices joins on the log scale of its measure
+	// (edge.Log), which suits the sum of a board's joins; second and
+	// the compatibilities, ratios of costs, are on the measure's own
+	// scale, where Paikin and Tal defined them.
+	logScaled bool
+	logSecond []float64 // second as comp prices it, when logScaled
 }
 
 // boundedJoins is a compatibility that prices a join only as far as a
@@ -408,6 +414,12 @@ func newRanks(comp edge.Compatibility) *ranks {
 			}
 		}
 	}
+	if ls, ok := comp.(interface{ LogScaled() bool }); ok {
+		rk.logScaled = ls.LogScaled()
+	}
+	if rk.logScaled {
+		rk.logSecond = make([]float64, len(rk.second))
+	}
 	for i := range rk.second {
 		best := comp.Best(i)
 		switch {
@@ -417,6 +429,10 @@ func newRanks(comp edge.Compatibility) *ranks {
 			rk.second[i] = float64(best[0].Cost)
 		default:
 			rk.second[i] = math.Inf(1)
+		}
+		if rk.logScaled {
+			rk.logSecond[i] = rk.second[i]
+			rk.second[i] = math.Expm1(rk.second[i])
 		}
 	}
 	return rk
@@ -458,6 +474,15 @@ func (rk *ranks) compat(i, j int) float64 { return rk.compatAt(i, rk.join(i, j))
 
 // compatAt is compat for a join known to cost d.
 func (rk *ranks) compatAt(i int, d float64) float64 {
+	if rk.logScaled {
+		d = math.Expm1(d)
+	}
+	return rk.linearCompat(i, d)
+}
+
+// linearCompat is compat for a join that costs d on the measure's own
+// scale.
+func (rk *ranks) linearCompat(i int, d float64) float64 {
 	sec := rk.second[i]
 	if sec <= 0 || math.IsInf(sec, 1) {
 		if d <= 0 {
@@ -1018,12 +1043,27 @@ type robust struct{ *ranks }
 
 func (r robust) Score(a puzzle.Placement, s puzzle.Side, b puzzle.Placement) float64 {
 	i, j := sideIndex(a, s), sideIndex(b, s.Opposite())
-	d := r.joinAtLeast(i, j, r.cappedAt(i, j))
-	return min(2, 2-r.compatAt(i, d)-r.compatAt(j, d)) / 2
+	if !r.logScaled {
+		d := r.joinAtLeast(i, j, r.cappedAt(i, j))
+		return min(2, 2-r.compatAt(i, d)-r.compatAt(j, d)) / 2
+	}
+	// A join dearer than both sides' second-best partners is capped:
+	// most joins a repair weighs, told so without the exponential. A
+	// lazy compatibility is given the cap itself, which spares pricing.
+	top := max(r.logSecond[i], r.logSecond[j])
+	if r.lazy {
+		top = math.Log1p(r.cappedAt(i, j))
+	}
+	d := r.joinAtLeast(i, j, top)
+	if d >= top && d > 0 {
+		return 1
+	}
+	lin := math.Expm1(d)
+	return min(2, 2-r.linearCompat(i, lin)-r.linearCompat(j, lin)) / 2
 }
 
-// cappedAt returns a cost from which the robust price of the join of
-// sides i and j is 1, its cap: where the two compatibilities sum to 0 or
+// cappedAt returns a cost, on the measure's own scale, from which the
+// robust price of the join of sides i and j is 1, its cap: where the two compatibilities sum to 0 or
 // less. A side with no usable second-best cost (0 or none) has
 // compatibility 0 for every join dearer than 0.
 func (rk *ranks) cappedAt(i, j int) float64 {

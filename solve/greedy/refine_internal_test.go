@@ -157,3 +157,59 @@ func TestSparseBounds(t *testing.T) {
 		}
 	}
 }
+
+// TestLogScaleCompat checks that a compatibility on the log scale of its
+// measure (edge.Log) leaves the placer's compatibilities and the repair's
+// robust prices as they are on the measure's own scale, read from a table
+// or through a sparse compatibility's bounds: Paikin and Tal's ratios are
+// taken on the measure's scale, and only what a board costs changes.
+func TestLogScaleCompat(t *testing.T) {
+	for _, rot := range []bool{false, true} {
+		p, _, err := puzzle.Cut(noisy(12*8, 10*8, 4), 8)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.Rotatable = rot
+		plain, err := edge.NewTable(context.Background(), p, edge.MGC(), 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		logTable, err := edge.NewTable(context.Background(), p, edge.Log(edge.MGC()), 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		logSparse, err := edge.NewSparse(context.Background(), p, edge.Log(edge.MGC()), edge.DefaultK, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := newRanks(plain)
+		for _, got := range []*ranks{newRanks(logTable), newRanks(logSparse)} {
+			if !got.logScaled {
+				t.Fatal("a compatibility on the log scale is not read as one")
+			}
+			capped := 0
+			for i := range 4 * len(p.Pieces) {
+				for j := range 4 * len(p.Pieces) {
+					if i/4 == j/4 || !rot && j%4 != (i+2)%4 {
+						continue
+					}
+					if g, w := got.compat(i, j), want.compat(i, j); math.Abs(g-w) > 1e-5*(1+math.Abs(w)) {
+						t.Fatalf("rotate=%v lazy=%v: compat(%d, %d) = %v on the log scale, %v on MGC's", rot, got.lazy, i, j, g, w)
+					}
+					a := puzzle.Placement{Piece: puzzle.PieceID(i / 4), Rotation: puzzle.Rotation((1 - i%4) & 3)}
+					b := puzzle.Placement{Piece: puzzle.PieceID(j / 4), Rotation: puzzle.Rotation((3 - j%4) & 3)}
+					g, w := (robust{got}).Score(a, puzzle.Right, b), (robust{want}).Score(a, puzzle.Right, b)
+					if math.Abs(g-w) > 1e-5 {
+						t.Fatalf("rotate=%v lazy=%v: robust price of %d|%d is %v on the log scale, %v on MGC's", rot, got.lazy, i, j, g, w)
+					}
+					if w == 1 {
+						capped++
+					}
+				}
+			}
+			if capped == 0 {
+				t.Errorf("rotate=%v: no join capped; the test tests nothing", rot)
+			}
+		}
+	}
+}
