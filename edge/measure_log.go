@@ -26,16 +26,16 @@ import (
 // sets at 28 pixels, scramble seed 1, perfect reconstructions in brackets:
 //
 //	set (images)      orientation  mgc          log(mgc)
-//	McGill 540 (10)   known        0.960 (6)    0.968 (7)
-//	McGill 540 (10)   unknown      0.913 (6)    0.928 (6)
+//	McGill 540 (10)   known        0.970 (6)    0.986 (7)
+//	McGill 540 (10)   unknown      0.915 (6)    0.929 (6)
 //	MIT 432 (10)      known        0.937 (6)    0.940 (7)
-//	MIT 432 (10)      unknown      0.934 (5)    0.936 (6)
+//	MIT 432 (10)      unknown      0.935 (5)    0.936 (6)
 //	BGU 3,300 (3)     known        0.957 (1)    0.965 (1)
 //	BGU 3,300 (3)     unknown      0.925 (1)    0.940 (1)
 //
 // Of five other photographs, three stayed perfect both ways, one lost
-// 0.003 and 0.002 (the astronaut, 324 pieces) and one 0.013 turned (a
-// rocket, 330 pieces, 0.990 to 0.978). Placing pieces by ratios of log
+// 0.003 and 0.002 (the astronaut, 324 pieces) and one 0.003 turned (a
+// rocket, 330 pieces, 0.990 to 0.987). Placing pieces by ratios of log
 // costs instead, the boards still priced on the log scale, did worse on
 // BGU than mgc itself: 0.951 known, 0.912 unknown.
 //

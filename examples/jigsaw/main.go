@@ -22,12 +22,12 @@
 // placer's choices are MGC's, and a board costs the sum of the logarithms
 // of its joins' MGC, which no handful of joins in a flat sky or still
 // water can dominate. On the halves of the benchmark sets, with the
-// second growth and the GA runs below, it took the mean neighbour
-// comparison from 0.960 to 0.968 on McGill (0.913 to 0.928 turned), from
-// 0.937 to 0.940 on MIT (0.934 to 0.936 turned) and from 0.957 to 0.965
+// second growth and the GA runs below, it takes the mean neighbour
+// comparison from 0.970 to 0.986 on McGill (0.915 to 0.929 turned), from
+// 0.937 to 0.940 on MIT (0.935 to 0.936 turned) and from 0.957 to 0.965
 // on BGU's 3,300-piece photographs (0.925 to 0.940 turned); the module's
-// own test photographs and two others lost up to 0.013 (the 330-piece
-// rocket, turned) or nothing.
+// own test photographs and two others lost up to 0.003 or nothing (see
+// edge.Log).
 //
 // The greedy solver grows the picture under -measure and,
 // below 2,000 pieces, under -second too (prediction by default, "none" to
@@ -64,8 +64,8 @@
 // reconstructions:
 //
 //	{"set":"mcgill540","images":10,"rotate":false,"solver":"greedy","measure":"log(mgc)",
-//	 "second":"prediction","evolve":4,"direct":0.93,"neighbour":0.97,"perfect":7,
-//	 "seconds":1.1,"direct_dup":0.93,"neighbour_dup":0.97,"perfect_dup":7}
+//	 "second":"prediction","evolve":4,"direct":0.98,"neighbour":0.99,"perfect":7,
+//	 "seconds":1.5,"direct_dup":0.98,"neighbour_dup":0.99,"perfect_dup":7}
 //
 // Without -json it prints a table, and when the pictures are one of the
 // field's sets at its usual 28-pixel pieces (recognised by the number of

@@ -141,8 +141,10 @@ func TestNaturalOrder(t *testing.T) {
 // benchmark set, when the shared data is at hand: a lighthouse on a pier
 // between a flat sky and still water. The placer alone leaves the
 // lighthouse's dome in the sky and the water astray (neighbour 0.63); the
-// short GA runs after it (-evolve) put them back (0.76 under MGC), and
-// with boards priced on MGC's log scale more of the sky (0.85).
+// short GA runs after it (-evolve) put them back (0.76 under MGC), boards
+// priced on MGC's log scale more of the sky (0.85), and the shifts of
+// whole bands that end the greedy solver's run the bands of sky and water
+// built a column or two astray (0.97).
 func TestSharedLighthouse(t *testing.T) {
 	img := filepath.Join("..", "..", "..", "shared", "data", "images", "mcgill540", "3.jpg")
 	if _, err := os.Stat(img); err != nil {
@@ -157,7 +159,7 @@ func TestSharedLighthouse(t *testing.T) {
 	if err := json.NewDecoder(&stdout).Decode(&r); err != nil {
 		t.Fatal(err)
 	}
-	if r.Pieces != 540 || r.Neighbour < 0.8 {
-		t.Errorf("%d pieces, neighbour %.3f; want 540 pieces, neighbour at least 0.8", r.Pieces, r.Neighbour)
+	if r.Pieces != 540 || r.Neighbour < 0.9 {
+		t.Errorf("%d pieces, neighbour %.3f; want 540 pieces, neighbour at least 0.9", r.Pieces, r.Neighbour)
 	}
 }

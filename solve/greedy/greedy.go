@@ -45,8 +45,10 @@ func WithSegments(rounds int) Option { return func(s *Solver) { s.segmentRounds 
 // closed loops vouch for) and small blocks of up to 3×3 pieces against
 // their rim pieces' best partners, and tries the cyclic shifts of the
 // board by one row or column, keeping each move that lowers the cost; the
-// passes stop when one moves nothing. 0 turns the refinement off.
-// Default: 20.
+// passes stop when one moves nothing. The run's best board, unless it has
+// holes, then has rectangles of its pieces shifted cyclically by up to two
+// cells along their rows or columns while that lowers the problem's cost,
+// in as many looks again at most. 0 turns both off. Default: 20.
 func WithRefine(passes int) Option { return func(s *Solver) { s.refinePasses = max(passes, 0) } }
 
 // WithStrays sets whether, for a puzzle that allows extra pieces
@@ -214,6 +216,12 @@ func (s *Solver) Solve(ctx context.Context, p solve.Problem, opts ...solve.Optio
 	if ev != nil {
 		if err := ev.finishRounds(price); err != nil {
 			return nil, err
+		}
+	}
+	if best, _ := run.Best(); best != nil && s.refinePasses > 0 && !run.Done() {
+		b := best.Clone()
+		if s.shiftBands(run, rk, b) > 0 {
+			run.Offer(b, price(b))
 		}
 	}
 	if best, _ := run.Best(); best != nil && s.strays && run.Problem().Puzzle.AllowExtra && !run.Done() {
@@ -1130,6 +1138,37 @@ func (s *Solver) refine(run *solve.Run, rk *ranks, k *keeper) {
 		b = s.repair(run, rk, b, k)
 		k.offer(b)
 	}
+}
+
+// shiftBands shifts rectangles of b's pieces cyclically (refiner.shiftPass)
+// while that lowers b's cost under the problem's own compatibility, the
+// price the run judges boards by, and reports the shifts made. A board
+// with holes is left as it is: the run's price charges nothing for a side
+// facing a hole, and shifts would hide a stranger's dear joins against
+// the holes rather than put bands back.
+func (s *Solver) shiftBands(run *solve.Run, rk *ranks, b *puzzle.Board) int {
+	if b.Placed() < len(b.Cells) {
+		return 0
+	}
+	// The shifts are weighed on the log scale whatever the measure: on
+	// its own scale MGC's few dear joins decide, and shifts made so lost
+	// perfect boards on the MIT set. The run still keeps the board only
+	// if its own price is lower too.
+	join := rk.join
+	if !rk.logScaled {
+		join = func(i, j int) float64 { return math.Log1p(rk.join(i, j)) }
+	}
+	ref := newRefiner(rk, run.Problem().Puzzle, b, join, func(int) float64 { return 0 })
+	step := func() bool { return run.Step() && !run.Done() }
+	made := 0
+	for range s.refinePasses {
+		n, stop := ref.shiftPass(step)
+		made += n
+		if n == 0 || stop {
+			break
+		}
+	}
+	return made
 }
 
 // assemble grows the picture from each start under rk's compatibilities,

@@ -34,6 +34,10 @@ type refiner struct {
 	// blocks adds the moves of small rectangles, up to blockSize a side,
 	// against a piece's blockPartners best partners.
 	blocks bool
+	// Scratch of shiftPass.
+	shiftViews [2]shiftView
+	shiftSums  [2]shiftSums
+	shiftKept  []shiftMove
 
 	// Scratch, reused by every move tried.
 	seg     []int   // segment of each cell
