@@ -2,12 +2,10 @@ package edge_test
 
 import (
 	"context"
-	"image"
 	"math"
 	"testing"
 
 	"github.com/reassemble/jigsaw/edge"
-	"github.com/reassemble/jigsaw/puzzle"
 )
 
 // hiddenMeasure hides a measure's type, so that tables bind it as any
@@ -19,14 +17,7 @@ type hiddenMeasure struct{ edge.Measure }
 // order; a table of the measure's own Dissimilarity (no rescaling by the
 // table) agrees to float32 rounding.
 func TestLogTable(t *testing.T) {
-	photo, _, err := puzzle.Cut(smoothPhoto(16*10, 16*14), 16)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var tiles []image.Image
-	for _, pc := range photo.Pieces {
-		tiles = append(tiles, pc.Image)
-	}
+	tiles := smoothPhotoTiles(t)
 	for _, inner := range []edge.Measure{edge.MGC(), edge.Prediction()} {
 		for _, rot := range []bool{false, true} {
 			p := tilePuzzle(tiles, rot)

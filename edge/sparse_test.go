@@ -110,6 +110,20 @@ func smoothPhoto(w, h int) image.Image {
 	return img
 }
 
+// smoothPhotoTiles is smoothPhoto cut into 140 tiles of 16 pixels.
+func smoothPhotoTiles(t testing.TB) []image.Image {
+	t.Helper()
+	photo, _, err := puzzle.Cut(smoothPhoto(16*10, 16*14), 16)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tiles []image.Image
+	for _, pc := range photo.Pieces {
+		tiles = append(tiles, pc.Image)
+	}
+	return tiles
+}
+
 // With k partners kept, Best is the head of the dense ranking.
 func TestSparseK(t *testing.T) {
 	tests := []struct {
@@ -214,14 +228,7 @@ func BenchmarkNewSparse(b *testing.B) {
 // JoinAtLeast is Join below the bound and lies between the bound and Join
 // above it, with MGC's bounds and with a measure that has none.
 func TestSparseJoinAtLeast(t *testing.T) {
-	photo, _, err := puzzle.Cut(smoothPhoto(16*10, 16*14), 16)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var tiles []image.Image
-	for _, pc := range photo.Pieces {
-		tiles = append(tiles, pc.Image)
-	}
+	tiles := smoothPhotoTiles(t)
 	for _, tc := range []struct {
 		name string
 		m    edge.Measure

@@ -635,6 +635,21 @@ func (r *refiner) trusted(i int, s puzzle.Side) bool {
 	return false
 }
 
+// total prices the whole board: every join once, holes included.
+func (r *refiner) total() float64 {
+	b := r.b
+	sum := 0.0
+	for i := range b.Cells {
+		c := b.CellAt(i)
+		for _, s := range [2]puzzle.Side{puzzle.Right, puzzle.Bottom} {
+			if n := c.Neighbour(s); b.In(n) {
+				sum += r.join(i, s, b.Index(n))
+			}
+		}
+	}
+	return sum
+}
+
 // roll tries the cyclic shifts of the whole board by one row or column
 // either way, and makes the one that lowers the cost most, if any: a
 // picture built one row too low has its last row wrapped to the top, which
@@ -646,19 +661,7 @@ func (r *refiner) roll() bool {
 			return false
 		}
 	}
-	total := func() float64 {
-		sum := 0.0
-		for i := range b.Cells {
-			c := b.CellAt(i)
-			for _, s := range [2]puzzle.Side{puzzle.Right, puzzle.Bottom} {
-				if n := c.Neighbour(s); b.In(n) {
-					sum += r.join(i, s, b.Index(n))
-				}
-			}
-		}
-		return sum
-	}
-	before := total()
+	before := r.total()
 	orig := append([]puzzle.Placement(nil), b.Cells...)
 	bestCost, bestShift := before-1e-9*(1+before), [2]int{}
 	for _, sh := range [][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
@@ -667,7 +670,7 @@ func (r *refiner) roll() bool {
 			src := puzzle.Cell{Row: (c.Row - sh[0] + b.Rows) % b.Rows, Col: (c.Col - sh[1] + b.Cols) % b.Cols}
 			b.Cells[i] = orig[b.Index(src)]
 		}
-		if c := total(); c < bestCost {
+		if c := r.total(); c < bestCost {
 			bestCost, bestShift = c, sh
 		}
 	}

@@ -21,25 +21,7 @@ func TestRefineDeltas(t *testing.T) {
 		normalised bool
 	}{{false, false}, {true, false}, {false, true}, {true, true}} {
 		rot := tc.rot
-		p, _, err := puzzle.Cut(noisy(9*6, 7*6, 5), 6)
-		if err != nil {
-			t.Fatal(err)
-		}
-		p.Rotatable = rot
-		tb, err := edge.NewTable(context.Background(), p, edge.MGC(), 1)
-		if err != nil {
-			t.Fatal(err)
-		}
-		rk := newRanks(tb)
-		rng := rand.New(rand.NewPCG(7, 8))
-		b := puzzle.NewBoard(p.Rows, p.Cols)
-		perm := rng.Perm(len(p.Pieces))
-		for i := range b.Cells {
-			b.Cells[i] = puzzle.Placement{Piece: puzzle.PieceID(perm[i])}
-			if rot {
-				b.Cells[i].Rotation = puzzle.Rotation(rng.IntN(4))
-			}
-		}
+		p, tb, rk, b := scrambledNoisy(t, 9, 7, 5, rot, rand.New(rand.NewPCG(7, 8)))
 		b.Cells[5] = puzzle.Empty // a hole
 		join, hole := tb.Join, func(i int) float64 { return rk.second[i] }
 		if tc.normalised {
@@ -212,4 +194,28 @@ func TestLogScaleCompat(t *testing.T) {
 			}
 		}
 	}
+}
+
+// scrambledNoisy cuts a noisy picture of cols × rows pieces of 6 pixels,
+// prices it with MGC and lays its pieces out at random, turned at random
+// too if rot.
+func scrambledNoisy(t testing.TB, cols, rows int, seed uint64, rot bool, rng *rand.Rand) (*puzzle.Puzzle, *edge.Table, *ranks, *puzzle.Board) {
+	t.Helper()
+	p, _, err := puzzle.Cut(noisy(cols*6, rows*6, seed), 6)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Rotatable = rot
+	tb, err := edge.NewTable(context.Background(), p, edge.MGC(), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := puzzle.NewBoard(p.Rows, p.Cols)
+	for i, k := range rng.Perm(len(p.Pieces)) {
+		b.Cells[i] = puzzle.Placement{Piece: puzzle.PieceID(k)}
+		if rot {
+			b.Cells[i].Rotation = puzzle.Rotation(rng.IntN(4))
+		}
+	}
+	return p, tb, newRanks(tb), b
 }

@@ -18,39 +18,11 @@ import (
 // priced afresh after the shift, turned pieces and a hole included.
 func TestShiftDelta(t *testing.T) {
 	for _, rot := range []bool{false, true} {
-		p, _, err := puzzle.Cut(noisy(7*6, 5*6, 9), 6)
-		if err != nil {
-			t.Fatal(err)
-		}
-		p.Rotatable = rot
-		tb, err := edge.NewTable(context.Background(), p, edge.MGC(), 1)
-		if err != nil {
-			t.Fatal(err)
-		}
-		rk := newRanks(tb)
-		rng := rand.New(rand.NewPCG(3, 4))
-		b := puzzle.NewBoard(p.Rows, p.Cols)
-		for i, k := range rng.Perm(len(p.Pieces)) {
-			b.Cells[i] = puzzle.Placement{Piece: puzzle.PieceID(k)}
-			if rot {
-				b.Cells[i].Rotation = puzzle.Rotation(rng.IntN(4))
-			}
-		}
+		p, _, rk, b := scrambledNoisy(t, 7, 5, 9, rot, rand.New(rand.NewPCG(3, 4)))
 		b.Cells[7] = puzzle.Empty
 		hole := func(i int) float64 { return 0.5 + float64(i%7) }
 		r := newRefiner(rk, p, b, rk.join, hole)
-		cost := func() float64 {
-			total := 0.0
-			for i := range b.Cells {
-				c := b.CellAt(i)
-				for _, s := range [2]puzzle.Side{puzzle.Right, puzzle.Bottom} {
-					if n := c.Neighbour(s); b.In(n) {
-						total += r.join(i, s, b.Index(n))
-					}
-				}
-			}
-			return total
-		}
+		cost := r.total
 		views := [2]shiftView{
 			{rows: b.Rows, cols: b.Cols, across: puzzle.Right, down: puzzle.Bottom, boardCols: b.Cols},
 			{rows: b.Cols, cols: b.Rows, across: puzzle.Bottom, down: puzzle.Right, transposed: true, boardCols: b.Cols},
