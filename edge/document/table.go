@@ -368,14 +368,8 @@ func alignShift(a, b *endHalves, maxShift int) int {
 	if a.qA == nil || b.qB == nil || maxShift <= 2*alignFine {
 		return profileShift(a.profA, b.profB, a.sqA, b.sqB, maxShift)
 	}
-	reach := (maxShift + 3) / 4
-	best, bq, found := math.Inf(-1), 0, false
-	for s := -reach; s <= reach; s++ {
-		if v, ok := correlation(a.qA, b.qB, s); ok && v > best+1e-12 {
-			best, bq, found = v, s, true
-		}
-	}
-	if !found {
+	best, bq := bestCorrelation(a.qA, b.qB, (maxShift+3)/4)
+	if best <= -2 { // no shift within reach
 		return profileShift(a.profA, b.profB, a.sqA, b.sqB, maxShift)
 	}
 	c := 4 * bq
@@ -896,13 +890,25 @@ func correlation(a, b *quarterProfile, s int) (float64, bool) {
 // maxCorrelation is the highest correlation of a and b at the offsets
 // within reach, -2 when there is none.
 func maxCorrelation(a, b *quarterProfile, reach int) float64 {
-	best := -2.0
-	for s := -reach; s <= reach; s++ {
-		if c, ok := correlation(a, b, s); ok {
-			best = max(best, c)
-		}
-	}
+	best, _ := bestCorrelation(a, b, reach)
 	return best
+}
+
+// bestCorrelation is maxCorrelation and the shift that gives it: the
+// first one that beats every earlier shift by more than rounding.
+func bestCorrelation(a, b *quarterProfile, reach int) (best float64, at int) {
+	best, top := -2.0, -2.0
+	for s := -reach; s <= reach; s++ {
+		c, ok := correlation(a, b, s)
+		if !ok {
+			continue
+		}
+		if c > top+1e-12 {
+			top, at = c, s
+		}
+		best = max(best, c)
+	}
+	return best, at
 }
 
 // rank fills every side's best partners, from the pairs each frame

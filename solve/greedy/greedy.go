@@ -1071,9 +1071,9 @@ func (r robust) Score(a puzzle.Placement, s puzzle.Side, b puzzle.Placement) flo
 }
 
 // cappedAt returns a cost, on the measure's own scale, from which the
-// robust price of the join of sides i and j is 1, its cap: where the two compatibilities sum to 0 or
-// less. A side with no usable second-best cost (0 or none) has
-// compatibility 0 for every join dearer than 0.
+// robust price of the join of sides i and j is 1, its cap: where the two
+// compatibilities sum to 0 or less. A side with no usable second-best
+// cost (0 or none) has compatibility 0 for every join dearer than 0.
 func (rk *ranks) cappedAt(i, j int) float64 {
 	usable := func(s float64) bool { return s > 0 && !math.IsInf(s, 1) }
 	si, sj := rk.second[i], rk.second[j]

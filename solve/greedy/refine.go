@@ -35,9 +35,8 @@ type refiner struct {
 	// against a piece's blockPartners best partners.
 	blocks bool
 	// Scratch of shiftPass.
-	shiftViews [2]shiftView
-	shiftSums  [2]shiftSums
-	shiftKept  []shiftMove
+	shiftSums [2]shiftSums
+	shiftKept []shiftMove
 
 	// Scratch, reused by every move tried.
 	seg     []int   // segment of each cell

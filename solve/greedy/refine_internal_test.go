@@ -94,11 +94,7 @@ func noisy(w, h int, seed uint64) image.Image {
 // that cannot fall below the cap, equal those read from a dense table.
 func TestSparseBounds(t *testing.T) {
 	for _, rot := range []bool{false, true} {
-		p, _, err := puzzle.Cut(noisy(12*8, 10*8, 3), 8)
-		if err != nil {
-			t.Fatal(err)
-		}
-		p.Rotatable = rot
+		p := noisyPieces(t, 12, 10, 8, 3, rot)
 		tb, err := edge.NewTable(context.Background(), p, edge.MGC(), 1)
 		if err != nil {
 			t.Fatal(err)
@@ -147,11 +143,7 @@ func TestSparseBounds(t *testing.T) {
 // taken on the measure's scale, and only what a board costs changes.
 func TestLogScaleCompat(t *testing.T) {
 	for _, rot := range []bool{false, true} {
-		p, _, err := puzzle.Cut(noisy(12*8, 10*8, 4), 8)
-		if err != nil {
-			t.Fatal(err)
-		}
-		p.Rotatable = rot
+		p := noisyPieces(t, 12, 10, 8, 4, rot)
 		plain, err := edge.NewTable(context.Background(), p, edge.MGC(), 1)
 		if err != nil {
 			t.Fatal(err)
@@ -201,11 +193,7 @@ func TestLogScaleCompat(t *testing.T) {
 // too if rot.
 func scrambledNoisy(t testing.TB, cols, rows int, seed uint64, rot bool, rng *rand.Rand) (*puzzle.Puzzle, *edge.Table, *ranks, *puzzle.Board) {
 	t.Helper()
-	p, _, err := puzzle.Cut(noisy(cols*6, rows*6, seed), 6)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p.Rotatable = rot
+	p := noisyPieces(t, cols, rows, 6, seed, rot)
 	tb, err := edge.NewTable(context.Background(), p, edge.MGC(), 1)
 	if err != nil {
 		t.Fatal(err)
@@ -218,4 +206,16 @@ func scrambledNoisy(t testing.TB, cols, rows int, seed uint64, rot bool, rng *ra
 		}
 	}
 	return p, tb, newRanks(tb), b
+}
+
+// noisyPieces cuts a noisy picture into cols × rows pieces of size pixels,
+// turnable if rot.
+func noisyPieces(t testing.TB, cols, rows, size int, seed uint64, rot bool) *puzzle.Puzzle {
+	t.Helper()
+	p, _, err := puzzle.Cut(noisy(cols*size, rows*size, seed), size)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Rotatable = rot
+	return p
 }

@@ -232,8 +232,10 @@ func (r *refiner) shiftPass(step func() bool) (int, bool) {
 	if b.Rows*(b.Rows+1)/2*(b.Cols*(b.Cols+1)/2) > maxShiftRects {
 		return 0, false
 	}
-	r.shiftViews[0] = shiftView{rows: b.Rows, cols: b.Cols, across: puzzle.Right, down: puzzle.Bottom, boardCols: b.Cols}
-	r.shiftViews[1] = shiftView{rows: b.Cols, cols: b.Rows, across: puzzle.Bottom, down: puzzle.Right, transposed: true, boardCols: b.Cols}
+	views := [2]shiftView{
+		{rows: b.Rows, cols: b.Cols, across: puzzle.Right, down: puzzle.Bottom, boardCols: b.Cols},
+		{rows: b.Cols, cols: b.Rows, across: puzzle.Bottom, down: puzzle.Right, transposed: true, boardCols: b.Cols},
+	}
 	kept := r.shiftKept[:0]
 	// worst is the delta a shift must beat to be kept.
 	worst := func() float64 {
@@ -243,7 +245,7 @@ func (r *refiner) shiftPass(step func() bool) (int, bool) {
 		return kept[len(kept)-1].delta
 	}
 	scale := 0.0
-	for k, v := range r.shiftViews {
+	for k, v := range views {
 		sm := &r.shiftSums[k]
 		sm.v = v
 		r.buildShiftSums(sm)
@@ -300,7 +302,7 @@ func (r *refiner) shiftPass(step func() bool) (int, bool) {
 		if m.delta >= tol {
 			break
 		}
-		v := r.shiftViews[m.view]
+		v := views[m.view]
 		clear := true
 		for y := max(m.y0-1, 0); y < min(m.y1+1, v.rows) && clear; y++ {
 			for x := max(m.x0-1, 0); x < min(m.x1+1, v.cols); x++ {
