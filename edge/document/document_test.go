@@ -7,6 +7,7 @@ import (
 	"image"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -483,5 +484,51 @@ func TestAlignShift(t *testing.T) {
 		if got := alignShift(ea, eb, maxShift); got != want {
 			t.Errorf("trial %d (shift ±%d): alignShift %d, profileShift %d", trial, maxShift, got, want)
 		}
+	}
+}
+
+// The fine-tuning's windows are drawn by a fixed number of streams: as
+// many as asked, the same with any number of workers, half of them
+// positives, and the streams drawing different windows.
+func TestSampleStreamed(t *testing.T) {
+	pg := shredded(t, 2, textpage.Shredder{Width: 110, Torn: 2, Lost: 1, Background: 245}, false)
+	ctx := context.Background()
+	sheets, err := prepare(ctx, pg.p, 0, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const k, rows, n = 8, 16, 4001
+	draw := func(workers int) *sampleSet {
+		set, err := sampleStreamed(ctx, sheets, k, rows, gapSpread(2), 2, n, false, nil, rand.New(rand.NewPCG(1, 2)), workers)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return set
+	}
+	one, three := draw(1), draw(3)
+	if one.len() != n {
+		t.Fatalf("%d windows, want %d", one.len(), n)
+	}
+	if !bytes.Equal(one.x, three.x) || !slices.Equal(one.y, three.y) {
+		t.Error("the windows differ between one worker and three")
+	}
+	positives := 0
+	for _, y := range one.y {
+		if y == 1 {
+			positives++
+		}
+	}
+	if d := positives - n/2; d < -sampleStreams || d > sampleStreams {
+		t.Errorf("%d positives of %d windows, want half", positives, n)
+	}
+	in := 2 * k * rows
+	first := n/sampleStreams + 1 // stream 0 draws one of the remainder
+	if bytes.Equal(one.x[:in], one.x[first*in:(first+1)*in]) {
+		t.Error("the first two streams begin with the same window")
+	}
+	cancelled, cancel := context.WithCancel(ctx)
+	cancel()
+	if _, err := sampleStreamed(cancelled, sheets, k, rows, gapSpread(2), 2, n, false, nil, rand.New(rand.NewPCG(1, 2)), 2); err == nil {
+		t.Error("no error from a cancelled context")
 	}
 }

@@ -147,6 +147,42 @@ func sampleSplitsWorn(sheets []*sheet, k, rows int, ends []int, depth, n int, tu
 	return set
 }
 
+// sampleStreams is how many independent streams draw the windows that
+// fine-tune a table's model. Most windows drawn at random are bare paper
+// and are drawn again, so drawing is as slow as the fitting; streams
+// share it among the workers, and a fixed number of them keeps the
+// windows, and so the table, the same whatever the workers.
+const sampleStreams = 8
+
+// sampleStreamed is sampleSplitsWorn drawn by sampleStreams streams on up
+// to workers goroutines, each stream seeded from rng and drawing its share
+// of the n windows; the windows come stream after stream.
+func sampleStreamed(ctx context.Context, sheets []*sheet, k, rows int, ends []int, depth, n int, turns bool, wear []float64, rng *rand.Rand, workers int) (*sampleSet, error) {
+	var seeds [sampleStreams]uint64
+	for s := range seeds {
+		seeds[s] = rng.Uint64()
+	}
+	var sets [sampleStreams]*sampleSet
+	err := parallel(ctx, workers, sampleStreams, func(s int) error {
+		share := n / sampleStreams
+		if s < n%sampleStreams {
+			share++
+		}
+		sets[s] = sampleSplitsWorn(sheets, k, rows, ends, depth, share, turns, wear, rand.New(rand.NewPCG(seeds[s], uint64(s))))
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	in := 2 * k * rows
+	all := &sampleSet{in: in, x: make([]uint8, 0, n*in), y: make([]float32, 0, n)}
+	for _, set := range sets {
+		all.x = append(all.x, set.x...)
+		all.y = append(all.y, set.y...)
+	}
+	return all, nil
+}
+
 func abs(x int) int {
 	if x < 0 {
 		return -x

@@ -19,7 +19,7 @@ type config struct {
 }
 
 func newConfig(opts []Option) config {
-	c := config{seed: 1, workers: runtime.GOMAXPROCS(0), shift: -1, depth: -1, samples: 30000, epochs: 3, k: 8, rows: 16, hidden: 32}
+	c := config{seed: 1, workers: runtime.GOMAXPROCS(0), shift: -1, depth: -1, samples: 60000, epochs: 3, k: 8, rows: 16, hidden: 32}
 	for _, o := range opts {
 		if o != nil {
 			o(&c)
@@ -64,8 +64,14 @@ func WithDepth(n int) Option { return func(c *config) { c.depth = n } }
 // Train trains on each page's. samples <= 0 or epochs <= 0 keep the
 // default; epochs 0 is not a way to skip fine-tuning (use a model whose
 // fine-tuning you do not want with WithModel and WithTraining(1, 1) as the
-// least). Default: 30,000 windows and 3 passes for NewTable; Train takes
-// samples per page.
+// least). Default: 60,000 windows and 3 passes for NewTable; Train takes
+// samples per page. With half as many windows the order of a really
+// shredded page's strips hung on the seed: over seeds 1 to 4 on the five
+// pages of collection D1, mean neighbour accuracy 0.960 against 0.979,
+// pages 2 and 6 coming out at 0.86 in three of their eight runs against
+// one. Twice the passes over 30,000 windows gained less (0.967): it is
+// the variety of the windows that counts. The price is about 0.25 s a
+// page on 2 cores.
 func WithTraining(samples, epochs int) Option {
 	return func(c *config) {
 		if samples > 0 {

@@ -168,7 +168,10 @@ func newFrame(ctx context.Context, sheets []*sheet, rot bool, c config, salt uin
 	fr.model = c.model.clone()
 	m := fr.model
 	wear := edgeWear(sheets, fr.depth, m.k)
-	set := sampleSplitsWorn(sheets, m.k, m.rows, gapSpread(fr.depth), fr.depth, c.samples, rot, wear, rng)
+	set, err := sampleStreamed(ctx, sheets, m.k, m.rows, gapSpread(fr.depth), fr.depth, c.samples, rot, wear, rng, c.workers)
+	if err != nil {
+		return nil, err
+	}
 	if err := m.fit(ctx, set, c.epochs, fineTuneRate, c.workers, rng); err != nil {
 		return nil, err
 	}

@@ -102,12 +102,15 @@ func reassembleStrips(ctx context.Context, scans []scan, c config, logf func(str
 }
 
 // pageSamples and pageEpochs fine-tune the pair model of a page found
-// among several: a third of the training NewTable gives a collection by
-// default (30,000 samples, 3 epochs). A page needs less to be told apart
-// from itself: on the four shared collections mixed, three seeds each, the
-// pages came out as well or better (D1 really shredded 0.919 against
-// 0.908, D2 0.975 against 0.930, the digitally cut unchanged), and 1,013
-// rendered strips took 33 s instead of 40-49.
+// among several: a sixth of the training NewTable gives a collection by
+// default (60,000 windows, 3 passes). A page needs less to be told apart
+// from itself: measured when that default was 30,000 windows, on the four
+// shared collections mixed, three seeds each, the pages came out as well
+// or better with a third of it (D1 really shredded 0.919 against 0.908,
+// D2 0.975 against 0.930, the digitally cut unchanged), and 1,013
+// rendered strips took 33 s instead of 40-49. A single page gains from
+// the larger default (see document.WithTraining); a collection's pages
+// keep this one, which holds a thousand strips near the 30 s wanted.
 const pageSamples, pageEpochs = 15000, 2
 
 // minPageStrips is the fewest strips a page found among several must hold
