@@ -532,3 +532,26 @@ func TestSampleStreamed(t *testing.T) {
 		t.Error("no error from a cancelled context")
 	}
 }
+
+// BenchmarkNewTable prices a shredded page of rendered text, torn and
+// turned (a third of A4 at 300 dpi, 17 strips), fine-tuning on 30,000
+// windows and on the default 60,000, on one worker and on all: the
+// fine-tuning is most of a page's time.
+func BenchmarkNewTable(b *testing.B) {
+	pg := shredded(b, 3, textpage.Shredder{Width: 80, Jitter: 4, Lost: 1, Torn: 2, Background: 245, Shift: 8}, true)
+	for _, windows := range []int{30000, 60000} {
+		for _, workers := range []int{1, 0} {
+			name := fmt.Sprintf("windows-%d/workers-%d", windows, workers)
+			if workers == 0 {
+				name = fmt.Sprintf("windows-%d/workers-all", windows)
+			}
+			b.Run(name, func(b *testing.B) {
+				for b.Loop() {
+					if _, err := NewTable(context.Background(), pg.p, WithTraining(windows, 3), WithWorkers(workers)); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}
