@@ -101,11 +101,24 @@ func (r *repairer) tryExchange(i, j int, in puzzle.Placement) bool {
 	oldI, oldJ := b.Cells[i], b.Cells[j]
 	before := r.local(i, j)
 	b.Cells[i] = in
+	// Apart, the two cells share no join, so cell i's cost does not
+	// depend on the turn tried at j: priced once, it is the same sum.
+	apart := !adjacent(b.CellAt(i), b.CellAt(j))
+	var costI float64
+	if apart {
+		costI = edge.CellCost(r.comp, b, b.CellAt(i))
+	}
 	bestOut, bestCost := oldI, 0.0
 	for k, t := range r.turns {
 		out := puzzle.Placement{Piece: oldI.Piece, Rotation: t}
 		b.Cells[j] = out
-		if c := r.local(i, j); k == 0 || c < bestCost {
+		var c float64
+		if apart {
+			c = costI + edge.CellCost(r.comp, b, b.CellAt(j))
+		} else {
+			c = r.local(i, j)
+		}
+		if k == 0 || c < bestCost {
 			bestOut, bestCost = out, c
 		}
 	}
@@ -119,6 +132,12 @@ func (r *repairer) tryExchange(i, j int, in puzzle.Placement) bool {
 	}
 	b.Cells[i], b.Cells[j] = oldI, oldJ
 	return false
+}
+
+// adjacent reports whether cells a and b share a side.
+func adjacent(a, b puzzle.Cell) bool {
+	dr, dc := a.Row-b.Row, a.Col-b.Col
+	return dr*dr+dc*dc == 1
 }
 
 // changedSince reports whether cell i or a neighbour changed at clock t or
