@@ -56,7 +56,10 @@
 // between its chroma samples as libjpeg does (Go's decoder repeats each
 // sample over its pixels, which breaks every join along a cut), and a
 // 16-bit photograph keeps its 16 bits in *image.RGBA64 tiles. Render draws
-// any board, label or picture, holes left dark.
+// any board, label or picture, holes left dark. Solvers break ties by
+// piece number, so pieces numbered in the order their files were read give
+// results that change when the files are renamed; ContentOrder numbers
+// pictures by their pixels instead.
 //
 // The comparisons (DirectComparison, NeighbourComparison, Perfect and
 // ShiftedDirectComparison) are strict: a piece counts only in its own

@@ -56,3 +56,30 @@ func ExampleFromFragments() {
 	// piece 1: (0,0)-(32,32)
 	// puzzle: fragment 2 is 30×30 pixels but fragment 0 is 32×32: all fragments must be the same size
 }
+
+// ContentOrder numbers pictures by their pixels: read in either order,
+// the same three scans come out in one order.
+func ExampleContentOrder() {
+	scan := func(v uint8) image.Image {
+		g := image.NewGray(image.Rect(0, 0, 4, 4))
+		for i := range g.Pix {
+			g.Pix[i] = v + uint8(i)
+		}
+		return g
+	}
+	a, b, c := scan(10), scan(20), scan(30)
+	inOrder := func(pics ...image.Image) []image.Image {
+		order, err := puzzle.ContentOrder(pics)
+		if err != nil {
+			log.Fatal(err)
+		}
+		out := make([]image.Image, len(order))
+		for k, i := range order {
+			out[k] = pics[i]
+		}
+		return out
+	}
+	x, y := inOrder(a, b, c), inOrder(c, a, b)
+	fmt.Println(x[0] == y[0] && x[1] == y[1] && x[2] == y[2])
+	// Output: true
+}

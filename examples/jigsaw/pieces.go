@@ -10,6 +10,7 @@ import (
 	"math"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"time"
 
 	"github.com/reassemble/jigsaw/edge"
@@ -71,6 +72,16 @@ func runPieces(c config, stdout, stderr io.Writer) error {
 			return fmt.Errorf("%s: fragment of %d×%d pixels, but %s is %d×%d: fragments must all be the same size", f, b.Dx(), b.Dy(), files[0], first.Dx(), first.Dy())
 		}
 	}
+	// Solvers break ties by piece number: numbered by their pixels, the
+	// fragments give the same picture whatever their files are called.
+	order, err := puzzle.ContentOrder(fragments)
+	if err != nil {
+		return err
+	}
+	byContent := make([]image.Image, len(order))
+	for k, i := range order {
+		byContent[k] = fragments[i]
+	}
 	if c.out, err = output.Dir(c.out, "jigsaw-pieces-"); err != nil {
 		return err
 	}
@@ -81,7 +92,7 @@ func runPieces(c config, stdout, stderr io.Writer) error {
 	if !c.json {
 		progress = progressPrinter(stderr, start)
 	}
-	p, res, err := assemble(ctx, c, fragments, progress)
+	p, res, err := assemble(ctx, c, byContent, progress)
 	if err != nil {
 		return err
 	}
@@ -99,12 +110,13 @@ func runPieces(c config, stdout, stderr io.Writer) error {
 			continue
 		}
 		cell := res.Board.CellAt(i)
-		r.Pieces[a.Piece].Row, r.Pieces[a.Piece].Col = cell.Row, cell.Col
-		r.Pieces[a.Piece].Turn = 90 * int(a.Rotation)
+		f := &r.Pieces[order[a.Piece]]
+		f.Row, f.Col, f.Turn = cell.Row, cell.Col, 90*int(a.Rotation)
 	}
 	for _, id := range res.Unplaced {
-		r.Unplaced = append(r.Unplaced, files[id])
+		r.Unplaced = append(r.Unplaced, files[order[id]])
 	}
+	slices.SortFunc(r.Unplaced, naturalCompare)
 	solved := filepath.Join(c.out, "solved.png")
 	if err := output.WritePNG(solved, puzzle.Render(p, res.Board)); err != nil {
 		return err

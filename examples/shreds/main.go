@@ -7,25 +7,26 @@
 //
 // Every file in DIR must be a PNG or JPEG picture of one piece; a file of
 // the same name (any extension) in DIR/masks is that piece's mask, light
-// where the scan shows paper. Names, the order of the files and their
-// types carry no information: the pieces are shuffled before anything
-// reads them. Strips are told from rectangles by their shape (at least
-// twice as tall as wide), or by -kind. -turned lets pieces turn 180°
-// (scanned upside down); rectangles scanned a quarter turn off are turned
-// back first, by the way their lines of text run. Strips may differ in
-// width and height (a scan that starts late or misses the page's end):
-// each is laid on its page at the offset at which its lines of text meet
-// its left neighbour's. Offsets are searched up to about 1 % of the
+// where the scan shows paper. Names, the order of the files and their types
+// carry no information: the pieces are numbered by their pixels
+// (puzzle.ContentOrder) and shuffled by -seed before anything reads them,
+// so renamed files give the same pages. Strips are told from rectangles by
+// their shape (at least twice as tall as wide), or by -kind. -turned lets
+// pieces turn 180° (scanned upside down); rectangles scanned a quarter turn
+// off are turned back first, by the way their lines of text run. Strips may
+// differ in width and height (a scan that starts late or misses the page's
+// end): each is laid on its page at the offset at which its lines of text
+// meet its left neighbour's. Offsets are searched up to about 1 % of the
 // strips' height (estimated from the pieces); scans further out of line
-// than that are joined poorly. Strips of several pages are ordered in
-// one row, cut into pages where a join looks like two page edges, and
-// each page's strips ordered again on their own, the measures fitted to
-// that page alone. A grid is laid by the picture solvers' greedy placer
-// under the document measures and checked by short GA runs
-// (greedy.WithEvolution); grids are the weak kind, since a cut between
-// two lines of text leaves little to match (the shared collections'
-// digitally cut pages cut 7×7: neighbour accuracy 0.27 for D1, 0.66 for
-// D2).
+// than that are joined poorly. Strips of several pages are ordered in one
+// row, cut into pages where a join looks like two page edges, and each
+// page's strips ordered again on their own, the measures fitted to that
+// page alone. A grid is laid by the picture solvers' greedy placer under
+// the document measures and checked by short GA runs
+// (greedy.WithEvolution); grids are the weak kind, since a cut between two
+// lines of text leaves little to match (the shared collections' digitally
+// cut pages cut 7×7: neighbour accuracy 0.26 for D1, 0.70 for D2, means
+// over seeds 1-4).
 //
 // The re-assembled pages are written as page1.png, page2.png ... to -out
 // (default: a new temporary directory, printed on stderr), with progress
@@ -53,11 +54,14 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"image"
 	"io"
 	"math/rand/v2"
 	"os"
 	"sync"
 	"time"
+
+	"github.com/reassemble/jigsaw/puzzle"
 )
 
 type config struct {
@@ -113,8 +117,22 @@ func run(c config, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	// The order the files come in says nothing; shuffle it so that
-	// nothing can lean on it.
+	// The order the files come in says nothing: number the scans by
+	// their pixels, so that renamed files give the same pages, then
+	// shuffle them so that nothing can lean on that order either.
+	imgs := make([]image.Image, len(scans))
+	for i, s := range scans {
+		imgs[i] = s.img
+	}
+	order, err := puzzle.ContentOrder(imgs)
+	if err != nil {
+		return err
+	}
+	byContent := make([]scan, len(scans))
+	for k, i := range order {
+		byContent[k] = scans[i]
+	}
+	scans = byContent
 	rand.New(rand.NewPCG(c.seed, 0x5ced)).Shuffle(len(scans), func(i, j int) { scans[i], scans[j] = scans[j], scans[i] })
 	ctx := context.Background()
 	if c.timeout > 0 {

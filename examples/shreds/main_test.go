@@ -54,8 +54,14 @@ func shredFolder(t *testing.T, seed uint64) (string, map[string]shredscore.Truth
 // were scanned upside down to turned.
 func shredInto(t testing.TB, dir string, seed uint64, label string, truth map[string]shredscore.Truth, turned map[string]bool) {
 	t.Helper()
+	shredLayout(t, dir, seed, textpage.Layout{Width: 1300, Height: 2800, Font: "regular", Size: 38, Leading: 1.5, Margin: 80, Top: 80}, label, truth, turned)
+}
+
+// shredLayout is shredInto for a page of the given layout.
+func shredLayout(t testing.TB, dir string, seed uint64, layout textpage.Layout, label string, truth map[string]shredscore.Truth, turned map[string]bool) {
+	t.Helper()
 	rng := rand.New(rand.NewPCG(seed, 33))
-	page, err := textpage.Render(textpage.Layout{Width: 1300, Height: 2800, Font: "regular", Size: 38, Leading: 1.5, Margin: 80, Top: 80}, rng)
+	page, err := textpage.Render(layout, rng)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -144,6 +150,43 @@ func TestRenderedPagesMixed(t *testing.T) {
 	dir, truth, scanned := shredFolder(t, 1)
 	shredInto(t, dir, 2, "q", truth, scanned)
 	checkRendered(t, dir, 2, truth, scanned)
+}
+
+// TestRenamedStrips renames every scan of a page with wide margins, and
+// its mask: the page comes out the same, strip for strip, blank strips
+// too, whose order nothing on the page decides: it hangs on the order the
+// scans are dealt, which their pixels fix, not their names.
+func TestRenamedStrips(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.Mkdir(filepath.Join(dir, "masks"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	truth := map[string]shredscore.Truth{}
+	layout := textpage.Layout{Width: 1300, Height: 1400, Font: "regular", Size: 38, Leading: 1.5, Margin: 400, Top: 80}
+	shredLayout(t, dir, 3, layout, "p", truth, map[string]bool{})
+	first := runJSON(t, config{dir: dir, kind: "auto", turned: true, seed: 1})
+	if len(first.Blank) < 4 {
+		t.Fatalf("%d blank strips, want the margins' 4 or more", len(first.Blank))
+	}
+	renamed := map[string]string{}
+	rng := rand.New(rand.NewPCG(7, 8))
+	for name := range truth {
+		renamed[name] = fmt.Sprintf("r%08x.png", rng.Uint32())
+		for _, sub := range []string{"", "masks"} {
+			if err := os.Rename(filepath.Join(dir, sub, name), filepath.Join(dir, sub, renamed[name])); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	second := runJSON(t, config{dir: dir, kind: "auto", turned: true, seed: 1})
+	if len(first.Order) != len(second.Order) {
+		t.Fatalf("%d strips ordered, then %d after renaming", len(first.Order), len(second.Order))
+	}
+	for k, n := range first.Order {
+		if renamed[n] != second.Order[k] {
+			t.Fatalf("strip %d of the order was %s (renamed %s); after renaming it is %s", k, n, renamed[n], second.Order[k])
+		}
+	}
 }
 
 // TestSharedPage is the acceptance run: a really shredded page of
