@@ -21,12 +21,13 @@
 // than that are joined poorly. Strips of several pages are ordered in one
 // row, cut into pages where a join looks like two page edges, and each
 // page's strips ordered again on their own, the measures fitted to that
-// page alone. A grid is laid by the picture solvers' greedy placer under
-// the document measures and checked by short GA runs
-// (greedy.WithEvolution); grids are the weak kind, since a cut between two
-// lines of text leaves little to match (the shared collections' digitally
-// cut pages cut 7×7: neighbour accuracy 0.26 for D1, 0.70 for D2, means
-// over seeds 1-4).
+// page alone; a run of fewer than four strips cut off on its own is taken
+// for a page's edge and goes to the end of the page it fits best, as blank
+// strips do. A grid is laid by the picture solvers' greedy placer under the
+// document measures and checked by short GA runs (greedy.WithEvolution);
+// grids are the weak kind, since a cut between two lines of text leaves
+// little to match (the shared collections' digitally cut pages cut 7×7:
+// neighbour accuracy 0.26 for D1, 0.70 for D2, means over seeds 1-4).
 //
 // The re-assembled pages are written as page1.png, page2.png ... to -out
 // (default: a new temporary directory, printed on stderr), with progress

@@ -17,6 +17,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/reassemble/jigsaw/internal/shredscore"
 	"github.com/reassemble/jigsaw/internal/textpage"
 	"github.com/reassemble/jigsaw/puzzle"
@@ -550,5 +552,35 @@ func TestGreyPage(t *testing.T) {
 				t.Fatalf("pixel (%d, %d): grey page %d, colour page %d", x, y, g>>8, c>>8)
 			}
 		}
+	}
+}
+
+func TestDropScraps(t *testing.T) {
+	page := func(ids ...int) []puzzle.Placement {
+		var pg []puzzle.Placement
+		for _, i := range ids {
+			pg = append(pg, puzzle.Placement{Piece: puzzle.PieceID(i)})
+		}
+		return pg
+	}
+	for _, tc := range []struct {
+		name       string
+		pages      [][]puzzle.Placement
+		want       [][]puzzle.Placement
+		wantScraps []int
+	}{
+		{"none", [][]puzzle.Placement{page(0, 1, 2, 3)}, [][]puzzle.Placement{page(0, 1, 2, 3)}, nil},
+		{"one strip cut off", [][]puzzle.Placement{page(9), page(0, 1, 2, 3), page(4, 5, 6, 7, 8)},
+			[][]puzzle.Placement{page(0, 1, 2, 3), page(4, 5, 6, 7, 8)}, []int{9}},
+		{"scraps on both sides", [][]puzzle.Placement{page(7, 8), page(0, 1, 2, 3), page(9)},
+			[][]puzzle.Placement{page(0, 1, 2, 3)}, []int{7, 8, 9}},
+		{"no page, all kept", [][]puzzle.Placement{page(0, 1), page(2)}, [][]puzzle.Placement{page(0, 1), page(2)}, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, scraps := dropScraps(tc.pages)
+			if !cmp.Equal(got, tc.want) || !cmp.Equal(scraps, tc.wantScraps) {
+				t.Errorf("dropScraps = %v, scraps %v; want %v, %v", got, scraps, tc.want, tc.wantScraps)
+			}
+		})
 	}
 }

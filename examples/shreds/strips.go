@@ -162,8 +162,8 @@ func orderRow(ctx context.Context, scans []scan, c config, logf func(string, ...
 		return nil, err
 	}
 	// Cut the row into pages where a join is likelier two page edges,
-	// turn each page the way its text reads, then give each blank strip
-	// to the end of a page it fits best.
+	// turn each page the way its text reads, then give each scrap and
+	// each blank strip to the end of a page it fits best.
 	var pages [][]puzzle.Placement
 	for k, pl := range row {
 		if k == 0 || tab.PageBreak(row[k-1], pl) {
@@ -171,10 +171,11 @@ func orderRow(ctx context.Context, scans []scan, c config, logf func(string, ...
 		}
 		pages[len(pages)-1] = append(pages[len(pages)-1], pl)
 	}
+	pages, scraps := dropScraps(pages)
 	for g := range pages {
 		pages[g] = uprightPage(tab, pages[g], p.Rotatable)
 	}
-	pages = attachBlanks(tab, p, pages, res.blank)
+	pages = attachBlanks(tab, p, pages, append(scraps, res.blank...))
 	// Place each strip's rows against its left neighbour's.
 	for _, pg := range pages {
 		var page []placed
@@ -255,6 +256,30 @@ func uprightPage(tab *document.Table, row []puzzle.Placement, turns bool) []puzz
 		row[k].Rotation = row[k].Rotation.Add(2)
 	}
 	return row
+}
+
+// dropScraps takes out of pages the scraps, pages of fewer than
+// minPageStrips strips, and returns the strips they held, when some page
+// holds that many. A strip at a page's edge has a margin on one side and
+// a line or two of text on the other, and the cut between pages often
+// falls on both its sides, leaving it a page of its own; another page's
+// end is where it belongs, as a blank strip's is.
+func dropScraps(pages [][]puzzle.Placement) ([][]puzzle.Placement, []int) {
+	if !slices.ContainsFunc(pages, func(pg []puzzle.Placement) bool { return len(pg) >= minPageStrips }) {
+		return pages, nil
+	}
+	var kept [][]puzzle.Placement
+	var scraps []int
+	for _, pg := range pages {
+		if len(pg) >= minPageStrips {
+			kept = append(kept, pg)
+			continue
+		}
+		for _, pl := range pg {
+			scraps = append(scraps, int(pl.Piece))
+		}
+	}
+	return kept, scraps
 }
 
 // attachBlanks puts each blank strip at whichever end of whichever page,
