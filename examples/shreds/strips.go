@@ -115,7 +115,8 @@ const pageSamples, pageEpochs = 15000, 2
 
 // minPageStrips is the fewest strips a page found among several must hold
 // to be ordered again on its own: fewer give the pair model too little to
-// be fitted to.
+// be fitted to. Fewer, beside a page that holds as many, are a scrap cut
+// off a page's edge (dropScraps).
 const minPageStrips = 4
 
 // orderRow orders the strips: the document measures price every join, the
@@ -282,10 +283,11 @@ func dropScraps(pages [][]puzzle.Placement) ([][]puzzle.Placement, []int) {
 	return kept, scraps
 }
 
-// attachBlanks puts each blank strip at whichever end of whichever page,
-// turned whichever way, costs least: blank strips are margins, and what
-// little they show (a speck, a torn edge) is all there is to go by. With
-// no page at all, the blank strips make one.
+// attachBlanks puts each strip of blank (blank strips, and the scraps
+// dropScraps took out) at whichever end of whichever page, turned
+// whichever way, costs least: such strips are margins, and what little
+// they show (a speck, a torn edge, a line's end) is all there is to go
+// by. With no page at all, the strips make one.
 func attachBlanks(tab *document.Table, p *puzzle.Puzzle, pages [][]puzzle.Placement, blank []int) [][]puzzle.Placement {
 	for _, i := range blank {
 		if len(pages) == 0 {
