@@ -24,6 +24,7 @@ type ScorerCompatibility struct {
 	Scorer
 	n    int
 	rot  bool
+	half bool      // pieces turn by half turns only
 	join []float32 // join[i*4n+j]
 	best [][]Match
 }
@@ -33,7 +34,11 @@ var _ Compatibility = (*ScorerCompatibility)(nil)
 // NewScorerCompatibility prices p's joins under s. A join of side i of
 // piece a and side j of piece b is priced with a turned so that side i
 // shows on the right and b so that side j shows on the left; a Type 1
-// puzzle's vertical joins are priced as they occur, a above b.
+// puzzle's vertical joins are priced as they occur, a above b. When p's
+// pieces turn by half turns only (HalfTurns), a side meets only the sides
+// of its own axis, and a top or bottom side is priced with a turned 0 or
+// 180° so that it shows at the bottom, b's side on top: oblong pieces,
+// such as a document's, never lie a quarter turn off.
 func NewScorerCompatibility(p *puzzle.Puzzle, s Scorer) (*ScorerCompatibility, error) {
 	if p == nil || len(p.Pieces) == 0 {
 		return nil, errors.New("edge: puzzle has no pieces")
@@ -45,11 +50,11 @@ func NewScorerCompatibility(p *puzzle.Puzzle, s Scorer) (*ScorerCompatibility, e
 	if n > maxScorerPieces {
 		return nil, fmt.Errorf("edge: ranking %d pieces under an arbitrary scorer would price %d joins; above %d pieces build a Table or Sparse from a Measure", n, 16*n*n, maxScorerPieces)
 	}
-	c := &ScorerCompatibility{Scorer: s, n: n, rot: p.Rotatable, join: make([]float32, 16*n*n), best: make([][]Match, 4*n)}
+	c := &ScorerCompatibility{Scorer: s, n: n, rot: p.Rotatable, half: p.Rotatable && p.HalfTurns, join: make([]float32, 16*n*n), best: make([][]Match, 4*n)}
 	for i := range 4 * n {
 		for j := range 4 * n {
 			v := math.Inf(1)
-			if joinPossible(c.rot, i, j) {
+			if joinPossible(c.rot, i, j) && (!c.half || i%2 == j%2) {
 				v = c.price(i, j)
 				if c.rot {
 					// Either side may be the left one: average
@@ -90,8 +95,11 @@ func (c *ScorerCompatibility) price(i, j int) float64 {
 	a, sa, b, sb := i/4, puzzle.Side(i%4), j/4, puzzle.Side(j%4)
 	// Which board side side i shows on: as it is, for Type 1.
 	on := puzzle.Right
-	if !c.rot {
+	switch {
+	case !c.rot:
 		on = sa
+	case c.half && (sa == puzzle.Top || sa == puzzle.Bottom):
+		on = puzzle.Bottom
 	}
 	ra := puzzle.Rotation((int(on) - int(sa)) & 3)
 	rb := puzzle.Rotation((int(on.Opposite()) - int(sb)) & 3)

@@ -1,6 +1,7 @@
 package edge_test
 
 import (
+	"math"
 	"testing"
 
 	"github.com/reassemble/jigsaw/edge"
@@ -300,4 +301,46 @@ func BenchmarkCost(b *testing.B) {
 		c = edge.Cost(l, board)
 	}
 	b.ReportMetric(c, "cost")
+}
+
+// sideValues prices a join by the values of the two pieces' own sides that
+// meet, as an oblong piece's scorer would: +Inf when either piece lies a
+// quarter turn off, which an oblong piece cannot.
+type sideValues [][4]float64
+
+func (v sideValues) Score(a puzzle.Placement, s puzzle.Side, b puzzle.Placement) float64 {
+	if a.Rotation&1 != 0 || b.Rotation&1 != 0 {
+		return math.Inf(1)
+	}
+	return 1 + math.Abs(v[a.Piece][a.Rotation.Source(s)]-v[b.Piece][b.Rotation.Source(s.Opposite())])
+}
+
+// TestScorerCompatibilityHalfTurns ranks oblong pieces that turn by half
+// turns only under a scorer that refuses quarter turns: every pair of
+// sides of one axis is priced as the pieces meet, and sides of different
+// axes never meet.
+func TestScorerCompatibilityHalfTurns(t *testing.T) {
+	v := sideValues{{1, 2, 3, 4}, {10, 20, 30, 40}, {5, 7, 11, 13}}
+	p := &puzzle.Puzzle{Rows: 1, Cols: 3, Pieces: make([]puzzle.Piece, len(v)), Rotatable: true, HalfTurns: true}
+	c, err := edge.NewScorerCompatibility(p, v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 4 * len(v) {
+		finite := 0
+		for j := range 4 * len(v) {
+			got := c.Join(i, j)
+			want := math.Inf(1)
+			if i/4 != j/4 && i%2 == j%2 {
+				want = 1 + math.Abs(v[i/4][i%4]-v[j/4][j%4])
+				finite++
+			}
+			if got != want {
+				t.Errorf("side %d of piece %d against side %d of piece %d: %v, want %v", i%4, i/4, j%4, j/4, got, want)
+			}
+		}
+		if best := c.Best(i); len(best) != finite {
+			t.Errorf("side %d of piece %d has %d partners ranked, want %d", i%4, i/4, len(best), finite)
+		}
+	}
 }
