@@ -52,6 +52,8 @@ func TestBadInput(t *testing.T) {
 		solvetest.BadCase{Name: "endless schedule phase before another", Solver: ga.New(ga.WithSchedule(ga.Phase{Population: 10}, ga.Phase{Population: 10})),
 			WantIn: []string{"phase 1 of 2", "no length"}},
 		solvetest.BadCase{Name: "unknown sequence target", Solver: ga.New(ga.WithSequenceMatching(ga.SequenceMatching{Target: 9}, 0.5)), WantIn: []string{"sequence", "9"}},
+		solvetest.BadCase{Name: "negative burst", Solver: ga.New(ga.WithSequenceMatching(ga.SequenceMatching{Moves: -2}, 0.5)), WantIn: []string{"-2 moves per application"}},
+		solvetest.BadCase{Name: "negative burst per cell", Solver: ga.New(ga.WithSequenceMatching(ga.SequenceMatching{MovesPerCell: -3}, 0.5)), WantIn: []string{"-3 moves per board cell"}},
 		solvetest.BadCase{Name: "scorer pricing NaN", Scorer: nanScorer{}, Solver: ga.New(ga.WithPopulation(10)), WantStatus: ends},
 	)
 }

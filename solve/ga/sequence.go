@@ -39,22 +39,29 @@ import (
 // move a generation, about 150 in the second phase, while a 15×15 picture
 // needs some 400 joins built, and crossover and selection build none (the
 // first phase, roulette on a nearly flat 1/(1+cost), reaches 1-2 % right
-// neighbours in 50 generations under roulette, rank or tournament). So by
-// default one application tries Rows×Cols moves in a row on the same
-// board (Moves), each choosing its point of fraction afresh, every move
-// the operator makes kept. An independent review of the seed, on a
-// textured photograph cut into 15×15 pieces of 80 px, found Hynek's
-// schedule re-assembling no picture with one move an application (right
+// neighbours in 50 generations under roulette, rank or tournament). So
+// one application is read as a burst of moves in a row on the same board
+// (Moves), each choosing its point of fraction afresh, every move the
+// operator makes kept. An independent review of the seed, on a textured
+// photograph cut into 15×15 pieces of 80 px, found Hynek's schedule
+// re-assembling no picture with one move an application (right
 // neighbours 9 %), none with 15 (44 %), 1 in 6 with 50 (86 %) and 10 in 16
-// with Rows×Cols; five of the six failures were the picture cut between
-// two rows and glued back in the wrong order, the failure the seed
-// describes (§5). Hynek re-assembles 10 of 20 runs there (the first
-// photograph of Pomeranz et al.'s BGU 3,300-piece set, seeds 1-20; 6 of
-// 20 with seeds 101-120), short of the seed's 94-100 %: every failure
-// glues whole rows back in the wrong order (96 % or 93 % right
-// neighbours), which no move of a segment within a row mends. Row starts
-// are what orders the rows: without them as targets (NoRowStart) none of
-// 12 runs re-assembled the picture.
+// with Rows×Cols. The failures glue whole rows back in the wrong order
+// (96 % or 93 % right neighbours), the failure the seed describes (§5),
+// which no move of a segment within a row mends; the population stops
+// improving a third of the way into the second phase. Yet a burst does
+// not stop when the rows are built: nine tries in ten move a segment,
+// since a row start priced by D_v, or another piece, often undercuts the
+// point of fraction, and the board is broken and rebuilt, sometimes with
+// its rows in another order. Longer bursts walk further, and the rows
+// come out right more often. On the first photograph of Pomeranz et
+// al.'s BGU 3,300-piece set at 15×15 pieces of 80 px, seeds 1-40 and
+// 101-140, the picture was re-assembled in 41 of 80 runs with Rows×Cols
+// moves a burst, 56 with twice that, 72 with four times (MovesPerCell 4,
+// Hynek's setting) and 33 of 40 with eight: four is where it levels off,
+// and a run takes about 10 s. Row starts are what orders the rows:
+// without them as targets (NoRowStart) none of 12 runs re-assembled the
+// picture.
 // Keeping only moves that do not raise the board's total cost
 // (AcceptIfNotWorse) froze the search (none of 6, 35 % right neighbours):
 // early on the vertical joins are random and drown the one horizontal
@@ -84,10 +91,14 @@ type SequenceMatching struct {
 	Accept Acceptance
 	// Moves is the number of moves one application tries, each from a
 	// point of fraction chosen afresh; a burst ends early when no join is
-	// left to improve. 0 means one per board cell (Rows×Cols), the reading
-	// under which the seed's schedule works (see above); 1 is the operator
-	// read literally. Default: Rows×Cols.
+	// left to improve. 1 is the operator read literally. 0 means
+	// MovesPerCell for each board cell. Default: 0.
 	Moves int
+	// MovesPerCell sets the length of a burst, when Moves is 0, as a
+	// number of moves for each board cell: a burst of MovesPerCell ×
+	// Rows×Cols moves, so that it grows with the board. 0 means 1.
+	// Default: 1; Hynek sets 4 (see above).
+	MovesPerCell int
 	// Fractions, beyond the seed, says how joins are priced as points of
 	// fraction. Default: AbsoluteFractions.
 	Fractions FractionPrice
@@ -209,6 +220,9 @@ func (o SequenceMatching) check() error {
 	if o.Moves < 0 {
 		return fmt.Errorf("ga: sequence matching: %d moves per application, need at least 0", o.Moves)
 	}
+	if o.MovesPerCell < 0 {
+		return fmt.Errorf("ga: sequence matching: %d moves per board cell, need at least 0", o.MovesPerCell)
+	}
 	return nil
 }
 
@@ -263,16 +277,21 @@ type sequencer struct {
 	left, right [][]candidate
 	pos         []int32 // piece → slot on the board being worked
 	heap        []fraction
-	vals        []local.Elem
-	slots       []int
-	saved       []local.Elem
+	// cand holds the joins a scan keeps for the heap; floor is the price
+	// below which the next scan drops a join, slack the share of the
+	// last n-th dearest price it is set to (see worst).
+	cand         []fraction
+	floor, slack float64
+	vals         []local.Elem
+	slots        []int
+	saved        []local.Elem
 }
 
 // newSequencer prepares the operator op on layout l, whose fixed pieces
 // x shows, drawing from rng.
 func newSequencer(l *local.Layout, x *individual, op SequenceMatching, rng *rand.Rand) *sequencer {
 	R, C := l.Rows, l.Cols
-	q := &sequencer{l: l, op: op, rng: rng, inside: newMarks(l.Slots()),
+	q := &sequencer{l: l, op: op, rng: rng, inside: newMarks(l.Slots()), slack: 0.5,
 		freeIndex: make([]int32, R*C), joinOf: make([]int32, R*C)}
 	for i := range R * C {
 		q.freeIndex[i] = -1
@@ -435,7 +454,7 @@ func (q *sequencer) burst(x *individual) {
 	q.placeAll(x)
 	moves := q.op.Moves
 	if moves == 0 {
-		moves = l.Cells()
+		moves = max(q.op.MovesPerCell, 1) * l.Cells()
 	}
 	for range moves {
 		if !q.matchOnce(x) {
@@ -444,33 +463,40 @@ func (q *sequencer) burst(x *individual) {
 	}
 }
 
-// matchOnce makes one move of the operator on x, whose cost and the
-// sequencer's positions it keeps current; false when no join is left to
-// improve.
-func (q *sequencer) matchOnce(x *individual) bool {
-	op := q.op
-	l := q.l
-	R, C := l.Rows, l.Cols
-	pr := l.Pricer
-	cells := x.Cells
-	// 1. The Rows worst joins between horizontal neighbours whose right
-	// piece may move, kept in a min-heap by price. The scan starts at a
-	// random join, so that ties (common in label puzzles, where every
-	// mismatch costs 1) fall at random rather than by position.
-	h := q.heap[:0]
-	if len(q.joins) == 0 {
-		return false
-	}
-	off := q.rng.IntN(len(q.joins))
-	for t := range q.joins {
-		if t += off; t >= len(q.joins) {
-			t -= len(q.joins)
+// worst returns the n dearest joins, scanning from join off onwards and
+// round, in a min-heap by price. A move changes a few prices, so the n-th
+// dearest price moves little from one move to the next: the scan first
+// keeps only joins above a floor below the last n-th price, about twice
+// as many as it wants, and heaps those few rather than all; it scans
+// again without the floor when too few pass it. Joins below the floor are
+// cheaper than n others and could not be among the n, so the choice is
+// the one a heap of every join makes, ties apart.
+func (q *sequencer) worst(off, n int) []fraction {
+	collect := func(floor float64) []fraction {
+		c := q.cand[:0]
+		for _, span := range [2][2]int{{off, len(q.joins)}, {0, off}} {
+			for t := span[0]; t < span[1]; t++ {
+				if p := q.price[t]; p >= floor {
+					c = append(c, fraction{int(q.joins[t]), p})
+				}
+			}
 		}
-		p := q.price[t]
+		q.cand = c
+		return c
+	}
+	// A price below 0 marks a join with an empty side.
+	c := collect(q.floor)
+	if len(c) < n && q.floor > 0 {
+		c = collect(0)
+		q.slack *= 0.5 // the floor was too high: lower it further below
+	} else if len(c) > 2*n {
+		q.slack = 1 - 0.5*(1-q.slack)
+	}
+	h := q.heap[:0]
+	for _, f := range c {
 		switch {
-		case p < 0:
-		case len(h) < R:
-			h = append(h, fraction{int(q.joins[t]), p})
+		case len(h) < n:
+			h = append(h, f)
 			for k := len(h) - 1; k > 0; {
 				up := (k - 1) / 2
 				if h[up].price <= h[k].price {
@@ -479,8 +505,8 @@ func (q *sequencer) matchOnce(x *individual) bool {
 				h[up], h[k] = h[k], h[up]
 				k = up
 			}
-		case p > h[0].price:
-			h[0] = fraction{int(q.joins[t]), p}
+		case f.price > h[0].price:
+			h[0] = f
 			for k := 0; ; {
 				c := 2*k + 1
 				if c >= len(h) {
@@ -498,6 +524,30 @@ func (q *sequencer) matchOnce(x *individual) bool {
 		}
 	}
 	q.heap = h
+	q.floor = 0
+	if len(h) == n {
+		q.floor = h[0].price * q.slack
+	}
+	return h
+}
+
+// matchOnce makes one move of the operator on x, whose cost and the
+// sequencer's positions it keeps current; false when no join is left to
+// improve.
+func (q *sequencer) matchOnce(x *individual) bool {
+	op := q.op
+	l := q.l
+	R, C := l.Rows, l.Cols
+	pr := l.Pricer
+	cells := x.Cells
+	// 1. The Rows worst joins between horizontal neighbours whose right
+	// piece may move, kept in a min-heap by price. The scan starts at a
+	// random join, so that ties (common in label puzzles, where every
+	// mismatch costs 1) fall at random rather than by position.
+	if len(q.joins) == 0 {
+		return false
+	}
+	h := q.worst(q.rng.IntN(len(q.joins)), R)
 	// 2. One of them by roulette on its price.
 	var sum float64
 	for _, p := range h {

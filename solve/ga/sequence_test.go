@@ -1,12 +1,14 @@
 package ga
 
 import (
+	"cmp"
 	"context"
 	"image"
 	"image/color"
 	"math"
 	"math/rand/v2"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/reassemble/jigsaw/edge"
@@ -146,5 +148,93 @@ func TestAlongColumns(t *testing.T) {
 	}
 	if repaired < trials*7/10 {
 		t.Errorf("%d of %d broken pictures repaired, want at least %d", repaired, trials, trials*7/10)
+	}
+}
+
+// TestWorstJoins checks the operator's choice of the dearest joins, which
+// keeps only the joins above a floor set from the previous choice, against
+// sorting them all, through runs of small price changes (the moves of a
+// burst), large drops (which leave too few joins above the floor), ties,
+// empty sides and boards with fewer priced joins than it asks for.
+func TestWorstJoins(t *testing.T) {
+	tests := []struct {
+		name   string
+		joins  int
+		n      int
+		levels int // prices drawn from this many values; 0: continuous
+		empty  float64
+		drop   float64
+	}{
+		{"continuous", 210, 15, 0, 0, 0},
+		{"drops", 210, 15, 0, 0, 0.3},
+		{"ties", 210, 15, 3, 0, 0},
+		{"labels", 60, 8, 2, 0.2, 0.1},
+		{"empty sides", 40, 10, 0, 0.8, 0},
+		{"small", 5, 10, 0, 0, 0},
+		{"free joins among the dearest", 30, 20, 2, 0.3, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rng := rand.New(rand.NewPCG(1, 2))
+			q := &sequencer{slack: 0.5}
+			draw := func() float64 {
+				if rng.Float64() < tt.empty {
+					return -1
+				}
+				if tt.levels > 0 {
+					return float64(rng.IntN(tt.levels))
+				}
+				return rng.Float64()
+			}
+			for j := range tt.joins {
+				q.joins = append(q.joins, int32(3*j))
+				q.price = append(q.price, draw())
+			}
+			for step := range 2000 {
+				for range 1 + rng.IntN(4) {
+					k := rng.IntN(tt.joins)
+					if rng.Float64() < tt.drop {
+						q.price[k] *= 0.1
+					} else {
+						q.price[k] = draw()
+					}
+				}
+				got := q.worst(rng.IntN(tt.joins), tt.n)
+				var want []float64
+				for _, p := range q.price {
+					if p >= 0 {
+						want = append(want, p)
+					}
+				}
+				slices.SortFunc(want, func(a, b float64) int { return cmp.Compare(b, a) })
+				want = want[:min(len(want), tt.n)]
+				var prices []float64
+				seen := map[int]bool{}
+				for _, f := range got {
+					if f.at%3 != 0 || q.price[f.at/3] != f.price || seen[f.at] {
+						t.Fatalf("step %d: join %+v is not a join at its price, or twice", step, f)
+					}
+					seen[f.at] = true
+					prices = append(prices, f.price)
+				}
+				slices.SortFunc(prices, func(a, b float64) int { return cmp.Compare(b, a) })
+				if !slices.Equal(prices, want) {
+					t.Fatalf("step %d: prices %v, want %v", step, prices, want)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkBurst times one application of Hynek's operator, a burst of
+// 4×Rows×Cols moves, on a scrambled 15×15 picture.
+func BenchmarkBurst(b *testing.B) {
+	p, _, scorer := wavePuzzle(b, waves(240, 240, 0.15, 0.15, 1), 1)
+	e, x := engineOn(b, New(Hynek()), solve.Problem{Puzzle: p, Scorer: scorer}, solve.WithSeed(1))
+	start := slices.Clone(x.Cells)
+	for b.Loop() {
+		copy(x.Cells, start)
+		x.Recompute()
+		e.sequenceMatch(x)
 	}
 }
