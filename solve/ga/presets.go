@@ -85,11 +85,11 @@ func EternityIncremental() Option { return eternity(50, 0.9, 0.005, Incremental(
 // individuals. The run ends after the 200 generations.
 //
 // One application of the operator is a burst of 4×Rows×Cols moves
-// (MovesPerCell 4), the reading under which the schedule works, and the
-// operator's other settings are their defaults (see SequenceMatching). The seed
-// does not say whether mutation goes on after generation 50 (L128 names it
-// only for the first phase); it goes on here, at 0.05, since nothing says
-// it stops. The seed's dissimilarity is the plain L2 distance of touching
+// (MovesPerCell 4), the reading under which the schedule works; the
+// operator's other settings are their defaults (see SequenceMatching).
+// The seed does not say whether mutation goes on after generation 50
+// (L128 names it only for the first phase); it goes on here, at 0.05,
+// since nothing says it stops. The seed's dissimilarity is the plain L2 distance of touching
 // pixel lines (Eq. 1-2); give the run such a scorer to follow it, since
 // the problem's scorer prices every join here.
 func Hynek() Option {
