@@ -208,18 +208,31 @@ func (m *Model) firstLayer(vals []float32, at []int32, in int, h, bias []float32
 	}
 }
 
-// logit joins two halves: the model's log-odds for the window.
+// logit joins two halves: the model's log-odds for the window. It is
+// the inner loop of pricing every pair of a collection, so four units go
+// together, each into its own partial sum, that their additions need not
+// wait on one another's.
 func (m *Model) logit(ha, hb []float32) float32 {
-	z := m.b2
-	ha, hb = ha[:len(m.b1)], hb[:len(m.b1)]
-	w2 := m.w2[:len(m.b1)]
-	for j, b := range m.b1 {
-		// Without a branch, which the units' signs would mispredict
-		// half the time: a unit at or below 0 adds a zero, changing
-		// no sum.
-		v := b + ha[j] + hb[j]
-		v = math.Float32frombits(math.Float32bits(v) &^ uint32(int32(math.Float32bits(v))>>31))
-		z += w2[j] * v
+	n := len(m.b1)
+	b1, w2 := m.b1[:n], m.w2[:n]
+	ha, hb = ha[:n], hb[:n]
+	var z0, z1, z2, z3 float32
+	j := 0
+	for ; j+4 <= n; j += 4 {
+		z0 += w2[j] * relu(b1[j]+ha[j]+hb[j])
+		z1 += w2[j+1] * relu(b1[j+1]+ha[j+1]+hb[j+1])
+		z2 += w2[j+2] * relu(b1[j+2]+ha[j+2]+hb[j+2])
+		z3 += w2[j+3] * relu(b1[j+3]+ha[j+3]+hb[j+3])
 	}
-	return z
+	for ; j < n; j++ {
+		z0 += w2[j] * relu(b1[j]+ha[j]+hb[j])
+	}
+	return m.b2 + ((z0 + z1) + (z2 + z3))
+}
+
+// relu is max(v, 0) without a branch, which the units' signs would
+// mispredict half the time: a value below 0 has its sign bit set, and
+// masking by it gives +0.
+func relu(v float32) float32 {
+	return math.Float32frombits(math.Float32bits(v) &^ uint32(int32(math.Float32bits(v))>>31))
 }

@@ -210,12 +210,17 @@ const bStride = 2
 // (b), window by window, in the frame in which the end faces the cut; and
 // the row ink profile of the whole sheet in that frame.
 type endHalves struct {
-	a, b       []float32 // window y's half at [y*hidden, (y+1)*hidden)
-	inkA, inkB []float32 // ink of each window's band
-	profA      []float32 // the sheet's row ink, in the frame of role a
-	profB      []float32
-	sqA, sqB   []float64 // their running sums of squares (evenSquares)
-	qA, qB     *quarterProfile
+	// a and b hold the halves of every stepA-th and stepB-th window,
+	// window y's at [(y/step)*hidden, (y/step+1)*hidden): only those are
+	// read, and a thousand turning strips' halves at every row would take
+	// 1.4 GB where these take 0.5.
+	a, b         []float32
+	stepA, stepB int
+	inkA, inkB   []float32 // ink of each window's band, every row's
+	profA        []float32 // the sheet's row ink, in the frame of role a
+	profB        []float32
+	sqA, sqB     []float64 // their running sums of squares (evenSquares)
+	qA, qB       *quarterProfile
 	// paperA and paperB are the paper's texture along the end, in each
 	// role's frame, with okA and okB marking the bare-paper rows.
 	paperA, paperB []float32
@@ -271,12 +276,14 @@ func (fr *frame) halves(ctx context.Context, rot bool, workers int) ([]*endHalve
 		}
 		if right || rot {
 			eh.a, eh.inkA = windowHalves(m, aBand, s.h, true, stride)
+			eh.stepA = stride
 			eh.profA, eh.paperA, eh.okA, eh.outA = aProf, aTex, aOK, aOut
 			eh.sqA = evenSquares(aProf)
 			eh.qA = newQuarterProfile(aProf)
 		}
 		if !right || rot {
 			eh.b, eh.inkB = windowHalves(m, bBand, s.h, false, bStride)
+			eh.stepB = bStride
 			eh.profB, eh.paperB, eh.okB, eh.outB = bProf, bTex, bOK, bOut
 			eh.sqB = evenSquares(bProf)
 			eh.qB = newQuarterProfile(bProf)
@@ -302,7 +309,7 @@ func reverseRows(band []uint8, k int) []uint8 {
 // as the two may be offset by any number of rows.
 func windowHalves(m *Model, band []uint8, h int, left bool, step int) ([]float32, []float32) {
 	nw := max(0, h-m.rows+1)
-	out := make([]float32, nw*m.hidden)
+	out := make([]float32, (nw+step-1)/step*m.hidden)
 	ink := make([]float32, nw)
 	// Running sum of each row's ink, for every window's total.
 	rowInk := make([]int, h+1)
@@ -318,7 +325,8 @@ func windowHalves(m *Model, band []uint8, h int, left bool, step int) ([]float32
 		if ink[y] == 0 || y%step != 0 {
 			continue
 		}
-		m.half(band[y*m.k:(y+m.rows)*m.k], left, out[y*m.hidden:(y+1)*m.hidden])
+		at := y / step * m.hidden
+		m.half(band[y*m.k:(y+m.rows)*m.k], left, out[at:at+m.hidden])
 	}
 	return out, ink
 }
@@ -342,12 +350,14 @@ func score(m *Model, a, b *endHalves, s int) float64 {
 				continue
 			}
 			ink += b.inkB[yb]
-			hb = b.b[yb*m.hidden : (yb+1)*m.hidden]
+			at := yb / b.stepB * m.hidden
+			hb = b.b[at : at+m.hidden]
 		}
 		if ink < minWindowInk {
 			continue
 		}
-		z := m.logit(a.a[y*m.hidden:(y+1)*m.hidden], hb)
+		at := y / a.stepA * m.hidden
+		z := m.logit(a.a[at:at+m.hidden], hb)
 		sum += max(-clipLogit, min(clipLogit, float64(z)))
 	}
 	return sum
@@ -667,7 +677,7 @@ func (fr *frame) pair(u, v int) (float32, int16) {
 // asA is end e's role b seen as role a; only the rim asks, for an end
 // that never faces right (the left end of a strip that may not turn).
 func asA(e *endHalves) *endHalves {
-	return &endHalves{a: e.b, inkA: e.inkB, h: e.h}
+	return &endHalves{a: e.b, stepA: e.stepB, inkA: e.inkB, h: e.h}
 }
 
 // estimateShift returns the most rows two scans of one page are out of
