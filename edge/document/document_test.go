@@ -555,3 +555,30 @@ func BenchmarkNewTable(b *testing.B) {
 		}
 	}
 }
+
+// TestLogitSums checks the pair model's output, taken four hidden units at
+// a time, against the plain sum over the units, for hidden layers whose
+// size is and is not a multiple of four.
+func TestLogitSums(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for _, hidden := range []int{1, 4, 7, 32, 33} {
+		m := newModel(3, 2, hidden, rng)
+		for j := range m.b1 {
+			m.b1[j] = float32(rng.NormFloat64())
+		}
+		m.b2 = 0.25
+		ha, hb := make([]float32, hidden), make([]float32, hidden)
+		for trial := range 20 {
+			for j := range ha {
+				ha[j], hb[j] = float32(rng.NormFloat64()), float32(rng.NormFloat64())
+			}
+			want := float64(m.b2)
+			for j := range hidden {
+				want += float64(m.w2[j]) * max(float64(m.b1[j])+float64(ha[j])+float64(hb[j]), 0)
+			}
+			if got := m.logit(ha, hb); math.Abs(float64(got)-want) > 1e-4*(1+math.Abs(want)) {
+				t.Errorf("hidden %d, trial %d: logit %v, want %v", hidden, trial, got, want)
+			}
+		}
+	}
+}
