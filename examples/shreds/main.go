@@ -23,7 +23,9 @@
 // page's strips ordered again on their own, the measures fitted to that
 // page alone; a run of fewer than four strips cut off on its own is taken
 // for a page's edge and goes to the end of the page it fits best, as blank
-// strips do. A grid is laid by the picture solvers' greedy placer under the
+// strips do. A single page's strips that may be turned are ordered twice:
+// once to find which are turned, then as they lie, with no turn allowed,
+// the measures fitted to the strips that way up. A grid is laid by the picture solvers' greedy placer under the
 // document measures and checked by short GA runs (greedy.WithEvolution);
 // grids are the weak kind, since a cut between two lines of text leaves
 // little to match (the shared collections' digitally cut pages cut 7×7:
