@@ -59,6 +59,10 @@ func reassembleStrips(ctx context.Context, scans []scan, c config, logf func(str
 		first = append(first, document.WithTraining(1, 1))
 	}
 	res, err := orderRow(ctx, scans, c, logf, first...)
+	if err == nil && len(first) > 0 && len(res.pages) > 1 {
+		// Where the pages are cut is the fitted model's to say.
+		res, err = orderRow(ctx, scans, c, logf)
+	}
 	if err != nil || (len(res.pages) < 2 && !c.turned) {
 		return res, err
 	}
@@ -111,8 +115,9 @@ func reassembleStrips(ctx context.Context, scans []scan, c config, logf func(str
 }
 
 // onePage is the most strips taken for a single page's: pages have 20 to
-// 40. Where strips may be turned, the first pass over so few only turns
-// them (and cuts pages, if there are several) and is not fine-tuned.
+// 40. Where strips may be turned, the first pass over so few, meant only
+// to turn them, is not fine-tuned; should it find several pages, a fitted
+// pass cuts them instead.
 const onePage = 60
 
 // again orders the strips of the only page the first pass found once
