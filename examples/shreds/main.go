@@ -25,8 +25,9 @@
 // for a page's edge and goes to the end of the page it fits best, as blank
 // strips do. A single page's strips that may be turned are ordered twice:
 // once to find which are turned, then as they lie, with no turn allowed,
-// the measures fitted to the strips that way up. A grid is laid by the picture solvers' greedy placer under the
-// document measures and checked by short GA runs (greedy.WithEvolution);
+// the measures fitted to the strips that way up. A grid is laid by the
+// picture solvers' greedy placer under the document measures and checked
+// by short GA runs (greedy.WithEvolution);
 // grids are the weak kind, since a cut between two lines of text leaves
 // little to match (the shared collections' digitally cut pages cut 7×7:
 // neighbour accuracy 0.26 for D1, 0.70 for D2, means over seeds 1-4).

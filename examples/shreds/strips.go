@@ -63,37 +63,15 @@ func reassembleStrips(ctx context.Context, scans []scan, c config, logf func(str
 		// Where the pages are cut is the fitted model's to say.
 		res, err = orderRow(ctx, scans, c, logf)
 	}
-	if err != nil || (len(res.pages) < 2 && !c.turned) {
+	if err != nil || len(res.pages) == 0 || (len(res.pages) == 1 && !c.turned) {
 		return res, err
 	}
-	switch len(res.pages) {
-	case 0:
-		return res, nil
-	case 1:
-		return again(ctx, scans, res, c, logf)
-	}
-	// The pages are ordered a few at a time, each pricing on one
-	// worker: a pricing's serial stretches (drawing its samples, the
-	// steps between batches) then leave no core idle. The results do not
-	// depend on the workers.
-	// Largest pages first, so that the last to finish is a small one
-	// and no core waits long on it.
-	bySize := make([]int, len(res.pages))
-	for g := range bySize {
-		bySize[g] = g
-	}
-	slices.SortStableFunc(bySize, func(a, b int) int { return len(res.pages[b]) - len(res.pages[a]) })
 	pages := make([]*result, len(res.pages))
-	err = each(len(res.pages), func(k int) error {
-		g := bySize[k]
-		pg := res.pages[g]
-		if len(pg) < minPageStrips {
-			return nil
-		}
-		var err error
-		pages[g], err = orderPage(ctx, scans, pg, c, false, logf, document.WithWorkers(1), document.WithTraining(pageSamples, pageEpochs))
-		return err
-	})
+	if len(res.pages) == 1 {
+		pages[0], err = orderPage(ctx, scans, res.pages[0], c, true, logf)
+	} else {
+		err = orderPages(ctx, scans, res.pages, pages, c, logf)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -114,25 +92,36 @@ func reassembleStrips(ctx context.Context, scans []scan, c config, logf func(str
 	return out, nil
 }
 
+// orderPages orders each of several pages' strips again on their own, into
+// out (nil for a page too small to be fitted to).
+func orderPages(ctx context.Context, scans []scan, pages [][]placed, out []*result, c config, logf func(string, ...any)) error {
+	// The pages are ordered a few at a time, each pricing on one
+	// worker: a pricing's serial stretches (drawing its samples, the
+	// steps between batches) then leave no core idle. The results do not
+	// depend on the workers.
+	// Largest pages first, so that the last to finish is a small one
+	// and no core waits long on it.
+	bySize := make([]int, len(pages))
+	for g := range bySize {
+		bySize[g] = g
+	}
+	slices.SortStableFunc(bySize, func(a, b int) int { return len(pages[b]) - len(pages[a]) })
+	return each(len(pages), func(k int) error {
+		g := bySize[k]
+		if len(pages[g]) < minPageStrips {
+			return nil
+		}
+		var err error
+		out[g], err = orderPage(ctx, scans, pages[g], c, false, logf, document.WithWorkers(1), document.WithTraining(pageSamples, pageEpochs))
+		return err
+	})
+}
+
 // onePage is the most strips taken for a single page's: pages have 20 to
 // 40. Where strips may be turned, the first pass over so few, meant only
 // to turn them, is not fine-tuned; should it find several pages, a fitted
 // pass cuts them instead.
 const onePage = 60
-
-// again orders the strips of the only page the first pass found once
-// more, on their own.
-func again(ctx context.Context, scans []scan, res *result, c config, logf func(string, ...any)) (*result, error) {
-	pg := res.pages[0]
-	page, err := orderPage(ctx, scans, pg, c, c.turned, logf)
-	if err != nil {
-		return nil, err
-	}
-	out := &result{kind: "strips", scans: scans}
-	out.add(page, pg)
-	slices.Sort(out.blank)
-	return out, nil
-}
 
 // orderPage orders the strips of page pg (placements of scans) on their
 // own. With asTurned, each is first turned as pg has it and no turn is
@@ -143,15 +132,14 @@ func orderPage(ctx context.Context, scans []scan, pg []placed, c config, asTurne
 	for k, q := range pg {
 		sub[k] = scans[q.scan]
 	}
-	turned := asTurned
-	if turned {
+	if asTurned {
 		for k, q := range pg {
 			sub[k].img = puzzle.TurnImage(sub[k].img, q.turn)
 		}
 		c.turned = false
 	}
 	res, err := orderRow(ctx, sub, c, logf, opts...)
-	if err != nil || !turned {
+	if err != nil || !asTurned {
 		return res, err
 	}
 	for _, p := range res.pages {
