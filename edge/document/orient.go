@@ -2,6 +2,7 @@ package document
 
 import (
 	"image"
+	"math"
 	"slices"
 
 	"github.com/reassemble/jigsaw/puzzle"
@@ -18,6 +19,17 @@ import (
 // one heading or figure does not outvote a page of text. Positive when the
 // sheet reads upright, negative when it is upside down, near 0 for a
 // sheet with too little text to tell.
+//
+// The bands are the runs of rows at least half as inked as a typical
+// band's rows. Above and below a band, equally many rows are weighed: as
+// many as a band is tall times bandReach, and never past the middle of
+// the gap to the next band, where one line's descenders meet the next
+// one's ascenders. A band too near the sheet's top or bottom, whose
+// rows beyond it are cut off, is passed over. (Weighing all the ink of
+// each run of inked rows instead, lines that touch were read as one and
+// a line cut by the sheet's edge as a whole line: of the shared
+// collections' really shredded strips with text, 156 read right and 48
+// wrong that way, 189 and 17 this way.)
 func (s *sheet) uprightEvidence() float64 {
 	prof := s.rowInk()
 	var inked []float32
@@ -30,58 +42,59 @@ func (s *sheet) uprightEvidence() float64 {
 		return 0
 	}
 	slices.Sort(inked)
-	// Lines are runs of rows holding more than a trace of ink, a trace
-	// being small beside a typical line's densest rows.
-	floor := max(inked[len(inked)*9/10]*0.04, 0.5)
-	var total float64
+	level := max(inked[len(inked)*9/10]/2, 0.5)
+	type band struct{ top, bottom int } // rows [top, bottom)
+	var bands []band
 	for y := 0; y < len(prof); {
-		if prof[y] <= floor {
+		if prof[y] < level {
 			y++
 			continue
 		}
-		y0 := y
-		for y < len(prof) && prof[y] > floor {
+		top := y
+		for y < len(prof) && prof[y] >= level {
 			y++
 		}
-		total += lineEvidence(prof[y0:y])
+		// A band broken by a row or two of thin ink is one band.
+		if n := len(bands); n > 0 && top-bands[n-1].bottom <= 2 {
+			bands[n-1].bottom = y
+			continue
+		}
+		bands = append(bands, band{top, y})
+	}
+	var total float64
+	for i, b := range bands {
+		tall := b.bottom - b.top
+		if tall < 3 {
+			continue
+		}
+		reach := int(math.Ceil(bandReach * float64(tall)))
+		up, down := reach, reach
+		if i > 0 {
+			up = min(up, (b.top-bands[i-1].bottom)/2)
+		}
+		if i+1 < len(bands) {
+			down = min(down, (bands[i+1].top-b.bottom)/2)
+		}
+		r := min(up, down)
+		if r < 1 || b.top-r < 0 || b.bottom+r > len(prof) {
+			continue
+		}
+		var above, below float64
+		for k := 1; k <= r; k++ {
+			above += float64(prof[b.top-k])
+			below += float64(prof[b.bottom-1+k])
+		}
+		if above+below > 0 {
+			total += (above - below) / (above + below)
+		}
 	}
 	return total
 }
 
-// lineEvidence weighs one line's rows: its band is the rows holding at
-// least half the line's densest row; what lies above the band counts for
-// upright, below against, over both.
-func lineEvidence(rows []float32) float64 {
-	if len(rows) < 4 {
-		return 0
-	}
-	var peak float32
-	for _, v := range rows {
-		peak = max(peak, v)
-	}
-	top, bottom := -1, -1
-	for i, v := range rows {
-		if v >= peak/2 {
-			if top < 0 {
-				top = i
-			}
-			bottom = i
-		}
-	}
-	var above, below float64
-	for i, v := range rows {
-		switch {
-		case i < top:
-			above += float64(v)
-		case i > bottom:
-			below += float64(v)
-		}
-	}
-	if above+below == 0 {
-		return 0
-	}
-	return (above - below) / (above + below)
-}
+// bandReach is how far above and below a band of small letters its
+// line's ascenders and descenders are read, in band heights: they rise
+// and hang about half a band.
+const bandReach = 0.7
 
 // Upright returns the evidence that piece i, as it lies, reads upright
 // (positive) rather than upside down (negative): ink above the lines'
