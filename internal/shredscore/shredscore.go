@@ -194,3 +194,79 @@ func greyLevels(img image.Image, mask image.Image) []float64 {
 	}
 	return v
 }
+
+// Cell is a grid piece's place on its page, counted from the top left.
+type Cell struct{ Row, Col int }
+
+// GridPlaced is one cell of a re-assembled grid: the name of the piece in
+// it ("" for an empty cell) and whether it lies upside down as placed
+// (turned 180° by the solver, unless it was scanned upside down, and then
+// the other way round).
+type GridPlaced struct {
+	Name   string
+	Turned bool
+}
+
+// GridAccuracy returns the neighbour accuracy of a re-assembled grid: of
+// the joins between two non-blank pieces that are neighbours on their
+// page (one right of the other, or below it), the fraction the grid shows.
+// The grid may read upside down as a whole, which is a question of the
+// page's turn, not of its joins: the page's turn is the one most
+// non-blank pieces share, and a join counts when both its pieces lie that
+// way and the second is right of (below) the first, or left of (above) it
+// when the page is upside down. Joins with a blank piece are left out, as
+// blank strips are from Accuracy: no measure can place a blank piece.
+// Pieces missing from the grid count their joins as wrong.
+func GridAccuracy(grid [][]GridPlaced, truth map[string]Cell, blank map[string]bool) float64 {
+	type spot struct {
+		row, col int
+		turned   bool
+	}
+	at := make(map[string]spot)
+	up, down := 0, 0
+	for r, line := range grid {
+		for c, p := range line {
+			if p.Name == "" {
+				continue
+			}
+			at[p.Name] = spot{r, c, p.Turned}
+			if _, ok := truth[p.Name]; ok && !blank[p.Name] {
+				if p.Turned {
+					down++
+				} else {
+					up++
+				}
+			}
+		}
+	}
+	turned, sign := down > up, 1
+	if turned {
+		sign = -1
+	}
+	byCell := make(map[Cell]string, len(truth))
+	for name, c := range truth {
+		if !blank[name] {
+			byCell[c] = name
+		}
+	}
+	good, total := 0, 0
+	for c, a := range byCell {
+		for _, step := range [2]Cell{{0, 1}, {1, 0}} {
+			b, ok := byCell[Cell{c.Row + step.Row, c.Col + step.Col}]
+			if !ok {
+				continue
+			}
+			total++
+			sa, oka := at[a]
+			sb, okb := at[b]
+			if oka && okb && sa.turned == turned && sb.turned == turned &&
+				sb.row == sa.row+sign*step.Row && sb.col == sa.col+sign*step.Col {
+				good++
+			}
+		}
+	}
+	if total == 0 {
+		return 1
+	}
+	return float64(good) / float64(total)
+}

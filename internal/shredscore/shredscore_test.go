@@ -5,6 +5,7 @@ import (
 	"image/color"
 	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -70,6 +71,62 @@ func TestAccuracy(t *testing.T) {
 			}
 			if got := Accuracy(tc.order, sub, tc.blank); math.Abs(got-tc.want) > 1e-9 {
 				t.Errorf("Accuracy = %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestGridAccuracy(t *testing.T) {
+	// A 2×3 page: a b c over d e f.
+	truth := map[string]Cell{
+		"a": {0, 0}, "b": {0, 1}, "c": {0, 2},
+		"d": {1, 0}, "e": {1, 1}, "f": {1, 2},
+	}
+	up := func(rows ...string) [][]GridPlaced {
+		var g [][]GridPlaced
+		for _, r := range rows {
+			var line []GridPlaced
+			for _, n := range strings.Fields(r) {
+				if n == "-" {
+					n = ""
+				}
+				line = append(line, GridPlaced{Name: n})
+			}
+			g = append(g, line)
+		}
+		return g
+	}
+	turned := func(rows ...string) [][]GridPlaced {
+		g := up(rows...)
+		for _, line := range g {
+			for i := range line {
+				line[i].Turned = true
+			}
+		}
+		return g
+	}
+	oneTurned := up("a b c", "d e f")
+	oneTurned[1][2].Turned = true
+	for _, tc := range []struct {
+		name  string
+		grid  [][]GridPlaced
+		blank map[string]bool
+		want  float64
+	}{
+		{"right", up("a b c", "d e f"), nil, 1},
+		{"upside down as a whole", turned("f e d", "c b a"), nil, 1},
+		{"rows swapped", up("d e f", "a b c"), nil, 4.0 / 7},
+		{"mirrored, not turned", up("c b a", "f e d"), nil, 3.0 / 7},
+		{"one piece turned", oneTurned, nil, 5.0 / 7},
+		{"one piece missing", up("a b c", "d e -"), nil, 5.0 / 7},
+		{"blank left out", up("a b c", "d e -"), map[string]bool{"f": true}, 1},
+		{"blank kept", up("a b c", "d e -"), nil, 5.0 / 7},
+		{"blank moved", up("a b c", "d f e"), map[string]bool{"f": true}, 3.0 / 5},
+		{"all blank", up("a b c", "d e f"), map[string]bool{"a": true, "b": true, "c": true, "d": true, "e": true, "f": true}, 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := GridAccuracy(tc.grid, truth, tc.blank); math.Abs(got-tc.want) > 1e-9 {
+				t.Errorf("GridAccuracy = %v, want %v", got, tc.want)
 			}
 		})
 	}
