@@ -20,12 +20,19 @@
 //     at which the row ink profiles of mutually best pairs agree;
 //   - blank pieces (Blank), which no measure can place;
 //   - which way up each piece reads (Upright): Latin text has more ink
-//     above its lines' small letters than below.
+//     above its lines' small letters than below, weighed over equal
+//     heights above and below each band of small letters;
+//   - for a grid, the spacing of the lines of text (the pitch at which
+//     the pieces' ink by row repeats).
 //
 // A join is priced at the offset its row profiles give, refined by the
-// pair model, with two more kinds of evidence where they exist: the
-// outline of a tear (masked scans; both sides of a cut share its wiggles)
-// and the paper's grain across a clean cut (pieces cut from one scan).
+// pair model, with more kinds of evidence where they exist: the outline
+// of a tear (masked scans; both sides of a cut share its wiggles), the
+// paper's grain across a clean cut (pieces cut from one scan), and, for a
+// cut along the lines of text (a grid's top and bottom sides), whether
+// the lines run on across it at their spacing: a cut through the blank
+// between two lines leaves the pair model nothing to read, and the lines'
+// phase then tells which rows of pieces meet.
 //
 // # The pair model
 //

@@ -1,6 +1,7 @@
 package document
 
 import (
+	"context"
 	"math/rand/v2"
 	"testing"
 
@@ -50,5 +51,45 @@ func TestUprightEvidence(t *testing.T) {
 				t.Errorf("%d pieces read right and %d wrong (of %d, both ways up): want most read, nine in ten right", right, wrong, 2*len(p.Pieces))
 			}
 		})
+	}
+}
+
+// The lines' pitch is found from the pieces of a grid, and a cut between
+// two rows of pieces is priced higher where the lines run on across it
+// evenly than where another row's lines meet them.
+func TestLinePhase(t *testing.T) {
+	const leading, size = 1.6, 36
+	p, truth := renderedGrid(t, "regular", leading, 7, 3, 2)
+	tab, err := NewTable(context.Background(), p, WithTraining(1, 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	fr := tab.frames[1]
+	if want := leading * size; fr.pitch < int(want)-1 || fr.pitch > int(want)+1 {
+		t.Fatalf("pitch %d, want %.0f ± 1", fr.pitch, want)
+	}
+	// End 2i is piece i's bottom, 2i+1 its top, each read inwards.
+	above := func(i, j int) float64 { return phaseEvidence(fr.lines[2*i], fr.lines[2*j+1], fr.pitch) }
+	beaten, pairs := 0, 0
+	for k, pl := range truth.Cells {
+		c := truth.CellAt(k)
+		below := c.Neighbour(puzzle.Bottom)
+		if !truth.In(below) {
+			continue
+		}
+		i, j := int(pl.Piece), int(truth.At(below).Piece)
+		right := above(i, j)
+		for other := range p.Pieces {
+			if other == i || other == j {
+				continue
+			}
+			pairs++
+			if above(i, other) >= right {
+				beaten++
+			}
+		}
+	}
+	if beaten*5 > pairs {
+		t.Errorf("a true cut's phase evidence is matched or beaten by %d of %d others, want at most a fifth", beaten, pairs)
 	}
 }

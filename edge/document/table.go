@@ -34,6 +34,12 @@ type frame struct {
 	rim      []float32
 	// top is the constant scores were subtracted from.
 	top float64
+	// Where the cuts run along the lines of text (a grid's top and
+	// bottom sides), lines is each end's ink by line of pixels parallel
+	// to the cut, counted from the cut inwards, and pitch the lines of
+	// text's spacing in pixels (0: none found).
+	lines [][]float32
+	pitch int
 }
 
 // Table prices the joins of a document's pieces: strips of a shredded
@@ -112,7 +118,7 @@ func NewTable(ctx context.Context, p *puzzle.Puzzle, opts ...Option) (*Table, er
 		if err != nil {
 			return nil, err
 		}
-		fr, err := newFrame(ctx, sheets, t.rot, c, uint64(f))
+		fr, err := newFrame(ctx, sheets, t.rot, c, uint64(f), f == 1)
 		if err != nil {
 			return nil, err
 		}
@@ -155,8 +161,11 @@ func prepare(ctx context.Context, p *puzzle.Puzzle, r puzzle.Rotation, workers i
 }
 
 // newFrame fine-tunes the model on the sheets and prices every join.
-func newFrame(ctx context.Context, sheets []*sheet, rot bool, c config, salt uint64) (*frame, error) {
+func newFrame(ctx context.Context, sheets []*sheet, rot bool, c config, salt uint64, alongLines bool) (*frame, error) {
 	fr := &frame{sheets: sheets, depth: c.depth}
+	if alongLines {
+		fr.lines, fr.pitch = lineProfiles(sheets)
+	}
 	if fr.depth < 0 {
 		fr.depth = depthOf(sheets)
 	}
@@ -499,6 +508,9 @@ func (fr *frame) price(ctx context.Context, ends []*endHalves, rot bool, workers
 				best += paperEvidence(a, b, bs)
 			}
 			best += outlineEvidence(a, b, bs)
+			if fr.pitch > 0 {
+				best += phaseEvidence(fr.lines[l], fr.lines[r], fr.pitch)
+			}
 			// align is how much lower u's partner's rows lie than u's.
 			if l != u {
 				bs = -bs
@@ -1209,3 +1221,103 @@ func outlineEvidence(a, b *endHalves, s int) float64 {
 // outlineRun is how many rows of a tear's outline count as one
 // independent value: its wiggles span several rows.
 const outlineRun = 10
+
+// lineProfiles returns, for each end of the sheets (end 2i is sheet i's
+// left side, 2i+1 its right), the ink of each column from that side
+// inwards, and the columns' pitch: the lag, past the first at which the
+// columns' ink stops resembling itself, at which it resembles itself
+// most, summed over the sheets; 0 when nothing repeats. The sheets are a
+// grid's pieces turned a quarter, so their columns are the lines of
+// pixels along the lines of text, and the pitch the lines' spacing.
+func lineProfiles(sheets []*sheet) ([][]float32, int) {
+	lines := make([][]float32, 2*len(sheets))
+	maxLag := 0
+	for i, s := range sheets {
+		col := make([]float32, s.w)
+		for y := range s.h {
+			for x, v := range s.ink[y*s.w : (y+1)*s.w] {
+				col[x] += float32(v) / 255
+			}
+		}
+		rev := slices.Clone(col)
+		slices.Reverse(rev)
+		lines[2*i], lines[2*i+1] = col, rev
+		maxLag = max(maxLag, s.w/2)
+	}
+	acf := make([]float64, maxLag+1)
+	for i := 0; i < len(lines); i += 2 {
+		p := lines[i]
+		var mean float64
+		for _, v := range p {
+			mean += float64(v)
+		}
+		mean /= float64(len(p))
+		for lag := range min(len(acf), len(p)) {
+			var sum float64
+			for y := 0; y+lag < len(p); y++ {
+				sum += (float64(p[y]) - mean) * (float64(p[y+lag]) - mean)
+			}
+			acf[lag] += sum
+		}
+	}
+	if acf[0] <= 0 {
+		return lines, 0
+	}
+	pitch, best, fell := 0, minPitchPeak, false
+	for lag := 1; lag < len(acf); lag++ {
+		if acf[lag] < 0 {
+			fell = true
+		}
+		if r := acf[lag] / acf[0]; fell && r > best {
+			pitch, best = lag, r
+		}
+	}
+	return lines, pitch
+}
+
+// minPitchPeak is how much the columns' ink must resemble itself one
+// pitch on for the lines to count as evenly spaced.
+const minPitchPeak = 0.2
+
+// phaseWeight scales phaseEvidence: as much as a few windows of the pair
+// model, so that it settles cuts through the blank between lines, where
+// the model reads nothing, and does not overrule a cut through a line.
+const phaseWeight = 20
+
+// phaseEvidence weighs whether evenly spaced lines of text run on across
+// a cut between lines: the lines one pitch before the cut, on a's side,
+// should look like those one pitch after it, on b's. a and b hold each
+// side's ink line by line from the cut inwards. It correlates the change
+// of ink from line to line at one pitch apart across the cut (edges of
+// lines of text are sharper than their bands, and tell a few pixels'
+// misfit) and returns the correlation times phaseWeight, 0 where either
+// side has no ink to go by.
+func phaseEvidence(a, b []float32, pitch int) float64 {
+	n := pitch + 2
+	if len(a) < n+1 || len(b) < n+1 {
+		return 0
+	}
+	// z runs across the cut: a's lines outwards in, then b's.
+	z := make([]float64, 2*n)
+	for j := range n {
+		z[n-1-j] = float64(a[j])
+		z[n+j] = float64(b[j])
+	}
+	var sx, sy, sxx, syy, sxy float64
+	var m float64
+	for k := 0; k+1+pitch+1 <= len(z); k++ {
+		x := z[k+1] - z[k]
+		y := z[k+pitch+1] - z[k+pitch]
+		sx += x
+		sy += y
+		sxx += x * x
+		syy += y * y
+		sxy += x * y
+		m++
+	}
+	vx, vy := sxx-sx*sx/m, syy-sy*sy/m
+	if vx <= 1e-9 || vy <= 1e-9 {
+		return 0
+	}
+	return phaseWeight * (sxy - sx*sy/m) / math.Sqrt(vx*vy)
+}
