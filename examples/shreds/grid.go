@@ -5,9 +5,12 @@ import (
 	"fmt"
 	"image"
 	"math"
+	"math/bits"
 	"runtime"
+	"slices"
 	"time"
 
+	"github.com/reassemble/jigsaw/edge"
 	"github.com/reassemble/jigsaw/edge/document"
 	"github.com/reassemble/jigsaw/puzzle"
 	"github.com/reassemble/jigsaw/solve"
@@ -33,8 +36,9 @@ const gridEvolution = 4
 // piece is first turned so that its lines of text run across (its shape
 // tells, or for square pieces its text), the document measures price
 // every join both ways, the picture solvers' greedy placer lays the grid
-// and short GA runs check it, and the page is turned the way its text
-// reads.
+// and short GA runs check it, blocks that read upside down are turned
+// and the grid laid again (relayUpright), its rows and columns are put in
+// order (orderBands), and the page is turned the way its text reads.
 func reassembleGrid(ctx context.Context, scans []scan, c config, logf func(string, ...any)) (*result, error) {
 	quarter := orientPieces(scans)
 	imgs := make([]image.Image, len(scans))
@@ -61,12 +65,22 @@ func reassembleGrid(ctx context.Context, scans []scan, c config, logf func(strin
 		return nil, err
 	}
 	logf("%d pieces on a %d×%d grid priced in %.2f s", len(scans), rows, cols, time.Since(t0).Seconds())
-	res, err := greedy.New(greedy.WithEvolution(gridEvolution)).Solve(ctx, solve.Problem{Puzzle: p, Scorer: tab},
-		solve.WithSeed(c.seed), solve.WithWorkers(runtime.GOMAXPROCS(0)))
+	b, err := layGrid(ctx, p, tab, c.seed)
 	if err != nil {
 		return nil, err
 	}
-	b := res.Board
+	if c.turned {
+		// The pieces of a page all read one way up. A block the placer
+		// built turned, rows whose joins hold among themselves, reads
+		// upside down; its pieces' text says so, where one piece's
+		// text may not. So the blocks of the first grid are turned to
+		// read upright, and the grid is laid again with those turns
+		// fixed.
+		b, err = relayUpright(ctx, p, tab, b, c.seed, logf)
+		if err != nil {
+			return nil, err
+		}
+	}
 	if c.turned && uprightEvidence(tab, b.Cells) < 0 {
 		b = b.Turn(2)
 	}
@@ -95,6 +109,147 @@ func reassembleGrid(ctx context.Context, scans []scan, c config, logf func(strin
 	out.pages = [][]placed{page}
 	return out, nil
 }
+
+// layGrid lays the pieces of p by the greedy placer, then short GA runs.
+func layGrid(ctx context.Context, p *puzzle.Puzzle, sc edge.Compatibility, seed uint64) (*puzzle.Board, error) {
+	res, err := greedy.New(greedy.WithEvolution(gridEvolution)).Solve(ctx, solve.Problem{Puzzle: p, Scorer: sc},
+		solve.WithSeed(seed), solve.WithWorkers(runtime.GOMAXPROCS(0)))
+	if err != nil {
+		return nil, err
+	}
+	return orderBands(res.Board, sc), nil
+}
+
+// relayUpright turns the blocks of b that read upside down and lays the
+// grid again with every piece's turn fixed to read upright; a grid whose
+// blocks all read one way is kept as it is.
+func relayUpright(ctx context.Context, p *puzzle.Puzzle, tab *document.Table, b *puzzle.Board, seed uint64, logf func(string, ...any)) (*puzzle.Board, error) {
+	if uprightEvidence(tab, b.Cells) < 0 {
+		b = b.Turn(2)
+	}
+	fixed := uprightBlocks(tab, b)
+	turned := countTurned(fixed, b)
+	if turned == 0 {
+		return b, nil
+	}
+	logf("%d of %d pieces lie in blocks that read upside down: the grid is laid again, each piece read upright", turned, len(p.Pieces))
+	q := *p
+	q.Rotatable, q.HalfTurns = false, false
+	upright := turnedAs{tab, fixed}
+	comp, err := edge.NewScorerCompatibility(&q, upright)
+	if err != nil {
+		return nil, err
+	}
+	if b, err = layGrid(ctx, &q, framed{comp, upright}, seed); err != nil {
+		return nil, err
+	}
+	for k, pl := range b.Cells {
+		if !pl.IsEmpty() {
+			b.Cells[k].Rotation = fixed[pl.Piece].Add(pl.Rotation)
+		}
+	}
+	return b, nil
+}
+
+// uprightBlocks returns the turn (0 or 180°) after which each piece of b
+// reads upright. Neighbours on b whose sides are each other's best
+// partners, as they lie, make a block; a block reads the way its pieces'
+// text says, summed (Table.Upright), and a block with no text to tell
+// keeps the turn b gives it.
+func uprightBlocks(tab *document.Table, b *puzzle.Board) []puzzle.Rotation {
+	root := make([]int, len(b.Cells))
+	for k := range root {
+		root[k] = k
+	}
+	var find func(k int) int
+	find = func(k int) int {
+		for root[k] != k {
+			root[k] = root[root[k]]
+			k = root[k]
+		}
+		return k
+	}
+	side := func(pl puzzle.Placement, s puzzle.Side) int32 {
+		return int32(4*int(pl.Piece) + int(pl.Rotation.Source(s)))
+	}
+	mutual := func(i, j int32) bool {
+		bi, bj := tab.Best(int(i)), tab.Best(int(j))
+		return len(bi) > 0 && len(bj) > 0 && bi[0].Side == j && bj[0].Side == i
+	}
+	for k, pl := range b.Cells {
+		if pl.IsEmpty() {
+			continue
+		}
+		cell := b.CellAt(k)
+		for _, s := range []puzzle.Side{puzzle.Right, puzzle.Bottom} {
+			n := cell.Neighbour(s)
+			if !b.In(n) {
+				continue
+			}
+			other := b.At(n)
+			if other.IsEmpty() || !mutual(side(pl, s), side(other, s.Opposite())) {
+				continue
+			}
+			root[find(k)] = find(n.Row*b.Cols + n.Col)
+		}
+	}
+	evidence := make(map[int]float64)
+	for k, pl := range b.Cells {
+		if !pl.IsEmpty() {
+			evidence[find(k)] += uprightEvidence(tab, []puzzle.Placement{pl})
+		}
+	}
+	turns := make([]puzzle.Rotation, tab.Pieces())
+	for k, pl := range b.Cells {
+		if pl.IsEmpty() {
+			continue
+		}
+		turns[pl.Piece] = pl.Rotation
+		if evidence[find(k)] < 0 {
+			turns[pl.Piece] = pl.Rotation.Add(2)
+		}
+	}
+	return turns
+}
+
+// countTurned counts the pieces whose turn in turns differs from b's.
+func countTurned(turns []puzzle.Rotation, b *puzzle.Board) int {
+	n := 0
+	for _, pl := range b.Cells {
+		if !pl.IsEmpty() && turns[pl.Piece] != pl.Rotation {
+			n++
+		}
+	}
+	return n
+}
+
+// turnedAs prices the pieces of a table each turned as turns says, and
+// placed with no further turn: the table's pieces, read upright.
+type turnedAs struct {
+	t     *document.Table
+	turns []puzzle.Rotation
+}
+
+func (a turnedAs) of(pl puzzle.Placement) puzzle.Placement {
+	pl.Rotation = a.turns[pl.Piece].Add(pl.Rotation)
+	return pl
+}
+
+func (a turnedAs) Score(x puzzle.Placement, s puzzle.Side, y puzzle.Placement) float64 {
+	return a.t.Score(a.of(x), s, a.of(y))
+}
+
+func (a turnedAs) ScoreFrame(x puzzle.Placement, s puzzle.Side) float64 {
+	return a.t.ScoreFrame(a.of(x), s)
+}
+
+// framed is a compatibility whose rim costs are another scorer's.
+type framed struct {
+	edge.Compatibility
+	rim edge.FrameScorer
+}
+
+func (f framed) ScoreFrame(a puzzle.Placement, s puzzle.Side) float64 { return f.rim.ScoreFrame(a, s) }
 
 // uprightEvidence sums the pieces' evidence of reading upright, each
 // counted the way it lies.
@@ -172,4 +327,257 @@ func gridShape(n int, size image.Point) (rows, cols int) {
 		}
 	}
 	return rows, cols
+}
+
+// maxBands is the most rows (or columns) whose order orderBands finds
+// exactly: 2^n·n² steps, a quarter of a second at 16.
+const maxBands = 16
+
+// orderBands puts b's whole rows in their cheapest order under sc, top
+// and bottom rows priced against the page's edges, then its whole
+// columns likewise, and again while either lowers the cost. On a page
+// the cuts between two lines of text leave sides that tell little apart,
+// so the placer may build every row right and stack them in a wrong
+// order; a row moved whole keeps the joins it holds, and the order of
+// seven rows is a shortest path through seven nodes, found exactly.
+func orderBands(b *puzzle.Board, sc edge.Scorer) *puzzle.Board {
+	for range 4 {
+		changed := orderLines(b, sc, false)
+		changed = orderLines(b, sc, true) || changed
+		for r := range b.Rows {
+			changed = orderWithin(b, sc, r, false) || changed
+		}
+		for c := range b.Cols {
+			changed = orderWithin(b, sc, c, true) || changed
+		}
+		if !changed {
+			break
+		}
+	}
+	return b
+}
+
+// orderWithin puts the pieces of one row of b (or column, across) in
+// their cheapest order, the rest of the board held: each piece priced
+// against its neighbours along the line, the pieces across it in the
+// lines beside, and the page's edges. A row built right but wrapped
+// round, its last pieces at its start, has only a cut through blank
+// paper wrong, which the placer's trust in a join does not see.
+func orderWithin(b *puzzle.Board, sc edge.Scorer, line int, across bool) bool {
+	n := b.Cols
+	cell := func(k int) puzzle.Cell { return puzzle.Cell{Row: line, Col: k} }
+	along, side1, side2 := puzzle.Right, puzzle.Top, puzzle.Bottom
+	if across {
+		n = b.Rows
+		cell = func(k int) puzzle.Cell { return puzzle.Cell{Row: k, Col: line} }
+		along, side1, side2 = puzzle.Bottom, puzzle.Left, puzzle.Right
+	}
+	if n < 2 || n > maxBands {
+		return false
+	}
+	fs, _ := sc.(edge.FrameScorer)
+	items := make([]puzzle.Placement, n)
+	for k := range n {
+		items[k] = b.At(cell(k))
+	}
+	// here[i][k]: item i at position k, against the lines beside and the
+	// page's edges across the line.
+	here := make([][]float64, n)
+	for i, a := range items {
+		here[i] = make([]float64, n)
+		if a.IsEmpty() {
+			continue
+		}
+		for k := range n {
+			c := cell(k)
+			for _, s := range []puzzle.Side{side1, side2} {
+				nb := c.Neighbour(s)
+				switch {
+				case !b.In(nb):
+					if fs != nil {
+						here[i][k] += fs.ScoreFrame(a, s)
+					}
+				case !b.At(nb).IsEmpty():
+					if s == side1 {
+						here[i][k] += sc.Score(b.At(nb), s.Opposite(), a)
+					} else {
+						here[i][k] += sc.Score(a, s, b.At(nb))
+					}
+				}
+			}
+			if fs != nil && k == 0 {
+				here[i][k] += fs.ScoreFrame(a, along.Opposite())
+			}
+			if fs != nil && k == n-1 {
+				here[i][k] += fs.ScoreFrame(a, along)
+			}
+		}
+	}
+	join := func(i, j int) float64 {
+		if items[i].IsEmpty() || items[j].IsEmpty() {
+			return 0
+		}
+		return sc.Score(items[i], along, items[j])
+	}
+	full := 1<<n - 1
+	cost := make([][]float64, full+1)
+	from := make([][]int8, full+1)
+	for set := range cost {
+		cost[set] = make([]float64, n)
+		from[set] = make([]int8, n)
+		for i := range n {
+			cost[set][i] = math.Inf(1)
+		}
+	}
+	for i := range n {
+		cost[1<<i][i] = here[i][0]
+		from[1<<i][i] = -1
+	}
+	for set := 1; set <= full; set++ {
+		k := bits.OnesCount(uint(set)) // the next position
+		for i := range n {
+			c := cost[set][i]
+			if set&(1<<i) == 0 || math.IsInf(c, 1) {
+				continue
+			}
+			for j := range n {
+				if set&(1<<j) != 0 {
+					continue
+				}
+				if v := c + join(i, j) + here[j][k]; v < cost[set|1<<j][j] {
+					cost[set|1<<j][j], from[set|1<<j][j] = v, int8(i)
+				}
+			}
+		}
+	}
+	end, best := 0, math.Inf(1)
+	for i := range n {
+		if cost[full][i] < best {
+			end, best = i, cost[full][i]
+		}
+	}
+	now := here[0][0]
+	for k := 1; k < n; k++ {
+		now += join(k-1, k) + here[k][k]
+	}
+	if best >= now-1e-9*(1+math.Abs(now)) {
+		return false
+	}
+	for set, i, k := full, end, n-1; k >= 0; k-- {
+		b.Cells[b.Index(cell(k))] = items[i]
+		prev := int(from[set][i])
+		set &^= 1 << i
+		i = prev
+	}
+	return true
+}
+
+// orderLines reorders b's rows (or columns, across) in place by the
+// cheapest order and reports whether it changed anything.
+func orderLines(b *puzzle.Board, sc edge.Scorer, across bool) bool {
+	n, m := b.Rows, b.Cols
+	next, first, last := puzzle.Bottom, puzzle.Top, puzzle.Bottom
+	at := func(line, k int) puzzle.Placement { return b.At(puzzle.Cell{Row: line, Col: k}) }
+	if across {
+		n, m = b.Cols, b.Rows
+		next, first, last = puzzle.Right, puzzle.Left, puzzle.Right
+		at = func(line, k int) puzzle.Placement { return b.At(puzzle.Cell{Row: k, Col: line}) }
+	}
+	if n < 2 || n > maxBands {
+		return false
+	}
+	fs, _ := sc.(edge.FrameScorer)
+	join := make([][]float64, n)
+	head := make([]float64, n)
+	tail := make([]float64, n)
+	for i := range n {
+		join[i] = make([]float64, n)
+		for k := range m {
+			if a := at(i, k); !a.IsEmpty() && fs != nil {
+				head[i] += fs.ScoreFrame(a, first)
+				tail[i] += fs.ScoreFrame(a, last)
+			}
+		}
+		for j := range n {
+			if i == j {
+				continue
+			}
+			for k := range m {
+				a, c := at(i, k), at(j, k)
+				if !a.IsEmpty() && !c.IsEmpty() {
+					join[i][j] += sc.Score(a, next, c)
+				}
+			}
+		}
+	}
+	// cost[set][i]: the cheapest order of the lines in set ending at i.
+	full := 1<<n - 1
+	cost := make([][]float64, full+1)
+	from := make([][]int8, full+1)
+	for set := range cost {
+		cost[set] = make([]float64, n)
+		from[set] = make([]int8, n)
+		for i := range n {
+			cost[set][i] = math.Inf(1)
+		}
+	}
+	for i := range n {
+		cost[1<<i][i] = head[i]
+		from[1<<i][i] = -1
+	}
+	for set := 1; set <= full; set++ {
+		for i := range n {
+			c := cost[set][i]
+			if set&(1<<i) == 0 || math.IsInf(c, 1) {
+				continue
+			}
+			for j := range n {
+				if set&(1<<j) != 0 {
+					continue
+				}
+				if v := c + join[i][j]; v < cost[set|1<<j][j] {
+					cost[set|1<<j][j], from[set|1<<j][j] = v, int8(i)
+				}
+			}
+		}
+	}
+	end, best := 0, math.Inf(1)
+	for i := range n {
+		if v := cost[full][i] + tail[i]; v < best {
+			end, best = i, v
+		}
+	}
+	order := make([]int, n)
+	for set, i, k := full, end, n-1; k >= 0; k-- {
+		order[k] = i
+		prev := int(from[set][i])
+		set &^= 1 << i
+		i = prev
+	}
+	// Keep the order unless it is cheaper by more than rounding.
+	var now float64
+	for i := range n {
+		if i == 0 {
+			now += head[i]
+		} else {
+			now += join[i-1][i]
+		}
+	}
+	now += tail[n-1]
+	if best >= now-1e-9*(1+math.Abs(now)) {
+		return false
+	}
+	old := slices.Clone(b.Cells)
+	for k, i := range order {
+		for x := range m {
+			var dst, src puzzle.Cell
+			if across {
+				dst, src = puzzle.Cell{Row: x, Col: k}, puzzle.Cell{Row: x, Col: i}
+			} else {
+				dst, src = puzzle.Cell{Row: k, Col: x}, puzzle.Cell{Row: i, Col: x}
+			}
+			b.Cells[b.Index(dst)] = old[b.Index(src)]
+		}
+	}
+	return true
 }
