@@ -161,8 +161,7 @@ func uprightBlocks(tab *document.Table, b *puzzle.Board) []puzzle.Rotation {
 	for k := range root {
 		root[k] = k
 	}
-	var find func(k int) int
-	find = func(k int) int {
+	find := func(k int) int {
 		for root[k] != k {
 			root[k] = root[root[k]]
 			k = root[k]
@@ -413,61 +412,21 @@ func orderWithin(b *puzzle.Board, sc edge.Scorer, line int, across bool) bool {
 			}
 		}
 	}
-	join := func(i, j int) float64 {
-		if items[i].IsEmpty() || items[j].IsEmpty() {
-			return 0
-		}
-		return sc.Score(items[i], along, items[j])
-	}
-	full := 1<<n - 1
-	cost := make([][]float64, full+1)
-	from := make([][]int8, full+1)
-	for set := range cost {
-		cost[set] = make([]float64, n)
-		from[set] = make([]int8, n)
-		for i := range n {
-			cost[set][i] = math.Inf(1)
-		}
-	}
-	for i := range n {
-		cost[1<<i][i] = here[i][0]
-		from[1<<i][i] = -1
-	}
-	for set := 1; set <= full; set++ {
-		k := bits.OnesCount(uint(set)) // the next position
-		for i := range n {
-			c := cost[set][i]
-			if set&(1<<i) == 0 || math.IsInf(c, 1) {
-				continue
+	order, ok := cheapestOrder(n,
+		func(i int) float64 { return here[i][0] },
+		func(i, j, k int) float64 {
+			c := here[j][k]
+			if !items[i].IsEmpty() && !items[j].IsEmpty() {
+				c += sc.Score(items[i], along, items[j])
 			}
-			for j := range n {
-				if set&(1<<j) != 0 {
-					continue
-				}
-				if v := c + join(i, j) + here[j][k]; v < cost[set|1<<j][j] {
-					cost[set|1<<j][j], from[set|1<<j][j] = v, int8(i)
-				}
-			}
-		}
-	}
-	end, best := 0, math.Inf(1)
-	for i := range n {
-		if cost[full][i] < best {
-			end, best = i, cost[full][i]
-		}
-	}
-	now := here[0][0]
-	for k := 1; k < n; k++ {
-		now += join(k-1, k) + here[k][k]
-	}
-	if best >= now-1e-9*(1+math.Abs(now)) {
+			return c
+		},
+		func(int) float64 { return 0 })
+	if !ok {
 		return false
 	}
-	for set, i, k := full, end, n-1; k >= 0; k-- {
+	for k, i := range order {
 		b.Cells[b.Index(cell(k))] = items[i]
-		prev := int(from[set][i])
-		set &^= 1 << i
-		i = prev
 	}
 	return true
 }
@@ -510,61 +469,11 @@ func orderLines(b *puzzle.Board, sc edge.Scorer, across bool) bool {
 			}
 		}
 	}
-	// cost[set][i]: the cheapest order of the lines in set ending at i.
-	full := 1<<n - 1
-	cost := make([][]float64, full+1)
-	from := make([][]int8, full+1)
-	for set := range cost {
-		cost[set] = make([]float64, n)
-		from[set] = make([]int8, n)
-		for i := range n {
-			cost[set][i] = math.Inf(1)
-		}
-	}
-	for i := range n {
-		cost[1<<i][i] = head[i]
-		from[1<<i][i] = -1
-	}
-	for set := 1; set <= full; set++ {
-		for i := range n {
-			c := cost[set][i]
-			if set&(1<<i) == 0 || math.IsInf(c, 1) {
-				continue
-			}
-			for j := range n {
-				if set&(1<<j) != 0 {
-					continue
-				}
-				if v := c + join[i][j]; v < cost[set|1<<j][j] {
-					cost[set|1<<j][j], from[set|1<<j][j] = v, int8(i)
-				}
-			}
-		}
-	}
-	end, best := 0, math.Inf(1)
-	for i := range n {
-		if v := cost[full][i] + tail[i]; v < best {
-			end, best = i, v
-		}
-	}
-	order := make([]int, n)
-	for set, i, k := full, end, n-1; k >= 0; k-- {
-		order[k] = i
-		prev := int(from[set][i])
-		set &^= 1 << i
-		i = prev
-	}
-	// Keep the order unless it is cheaper by more than rounding.
-	var now float64
-	for i := range n {
-		if i == 0 {
-			now += head[i]
-		} else {
-			now += join[i-1][i]
-		}
-	}
-	now += tail[n-1]
-	if best >= now-1e-9*(1+math.Abs(now)) {
+	order, ok := cheapestOrder(n,
+		func(i int) float64 { return head[i] },
+		func(i, j, _ int) float64 { return join[i][j] },
+		func(i int) float64 { return tail[i] })
+	if !ok {
 		return false
 	}
 	old := slices.Clone(b.Cells)
@@ -580,4 +489,65 @@ func orderLines(b *puzzle.Board, sc edge.Scorer, across bool) bool {
 		}
 	}
 	return true
+}
+
+// cheapestOrder returns the order of items 0 to n-1 whose cost is least:
+// first(i) for the item put first, step(i, j, k) for item j put at
+// position k right after item i, last(i) for the item put last; exactly,
+// by the cheapest order of each subset ending at each item (2^n·n²
+// steps). It reports false, and no order, when the items' own order 0,
+// 1, ... n-1 is as cheap but for rounding.
+func cheapestOrder(n int, first func(i int) float64, step func(i, j, k int) float64, last func(i int) float64) ([]int, bool) {
+	full := 1<<n - 1
+	cost := make([][]float64, full+1)
+	from := make([][]int8, full+1)
+	for set := range cost {
+		cost[set] = make([]float64, n)
+		from[set] = make([]int8, n)
+		for i := range n {
+			cost[set][i] = math.Inf(1)
+		}
+	}
+	for i := range n {
+		cost[1<<i][i] = first(i)
+		from[1<<i][i] = -1
+	}
+	for set := 1; set <= full; set++ {
+		k := bits.OnesCount(uint(set)) // the next position
+		for i := range n {
+			c := cost[set][i]
+			if set&(1<<i) == 0 || math.IsInf(c, 1) {
+				continue
+			}
+			for j := range n {
+				if set&(1<<j) != 0 {
+					continue
+				}
+				if v := c + step(i, j, k); v < cost[set|1<<j][j] {
+					cost[set|1<<j][j], from[set|1<<j][j] = v, int8(i)
+				}
+			}
+		}
+	}
+	end, best := 0, math.Inf(1)
+	for i := range n {
+		if v := cost[full][i] + last(i); v < best {
+			end, best = i, v
+		}
+	}
+	now := first(0) + last(n-1)
+	for k := 1; k < n; k++ {
+		now += step(k-1, k, k)
+	}
+	if best >= now-1e-9*(1+math.Abs(now)) {
+		return nil, false
+	}
+	order := make([]int, n)
+	for set, i, k := full, end, n-1; k >= 0; k-- {
+		order[k] = i
+		prev := int(from[set][i])
+		set &^= 1 << i
+		i = prev
+	}
+	return order, true
 }
