@@ -332,16 +332,23 @@ func gridShape(n int, size image.Point) (rows, cols int) {
 // exactly: 2^n·n² steps, a quarter of a second at 16.
 const maxBands = 16
 
-// orderBands puts b's whole rows in their cheapest order under sc, top
-// and bottom rows priced against the page's edges, then its whole
-// columns likewise, and again while either lowers the cost. On a page
-// the cuts between two lines of text leave sides that tell little apart,
-// so the placer may build every row right and stack them in a wrong
-// order; a row moved whole keeps the joins it holds, and the order of
-// seven rows is a shortest path through seven nodes, found exactly.
+// maxSwapPasses bounds swapPieces' passes over the board's pairs of cells.
+const maxSwapPasses = 20
+
+// orderBands lowers b's cost under sc by moves the placer does not make:
+// two pieces swapped (swapPieces); b's whole rows put in their cheapest
+// order, top and bottom rows priced against the page's edges, then its
+// whole columns likewise (orderLines); the pieces of each row and each
+// column put in their cheapest order, the rest held (orderWithin); again
+// while any of these lowers the cost, four rounds at most. On a page the
+// cuts between two lines of text leave sides that tell little apart, so
+// the placer may build every row right and stack them in a wrong order;
+// a row moved whole keeps the joins it holds, and the order of seven rows
+// is a shortest path through seven nodes, found exactly.
 func orderBands(b *puzzle.Board, sc edge.Scorer) *puzzle.Board {
 	for range 4 {
-		changed := orderLines(b, sc, false)
+		changed := swapPieces(b, sc)
+		changed = orderLines(b, sc, false) || changed
 		changed = orderLines(b, sc, true) || changed
 		for r := range b.Rows {
 			changed = orderWithin(b, sc, r, false) || changed
@@ -550,4 +557,71 @@ func cheapestOrder(n int, first func(i int) float64, step func(i, j, k int) floa
 		i = prev
 	}
 	return order, true
+}
+
+// swapPieces swaps two cells' pieces wherever that lowers the board's
+// cost under sc, pass after pass until none does (at most maxSwapPasses):
+// a piece the placer left in a cell of blank paper's joins, whose place
+// another piece fits better, and no line's order mends.
+func swapPieces(b *puzzle.Board, sc edge.Scorer) bool {
+	fs, _ := sc.(edge.FrameScorer)
+	local := func(k int) float64 {
+		pl := b.Cells[k]
+		if pl.IsEmpty() {
+			return 0
+		}
+		c := b.CellAt(k)
+		var t float64
+		for _, s := range []puzzle.Side{puzzle.Top, puzzle.Right, puzzle.Bottom, puzzle.Left} {
+			n := c.Neighbour(s)
+			if !b.In(n) {
+				if fs != nil {
+					t += fs.ScoreFrame(pl, s)
+				}
+				continue
+			}
+			o := b.At(n)
+			if o.IsEmpty() {
+				continue
+			}
+			switch s {
+			case puzzle.Right, puzzle.Bottom:
+				t += sc.Score(pl, s, o)
+			default:
+				t += sc.Score(o, s.Opposite(), pl)
+			}
+		}
+		return t
+	}
+	// shared is the join of cells x < y when they are neighbours, which
+	// both their local costs count.
+	shared := func(x, y int) float64 {
+		cx, cy := b.CellAt(x), b.CellAt(y)
+		for _, s := range []puzzle.Side{puzzle.Right, puzzle.Bottom} {
+			if cx.Neighbour(s) == cy && !b.Cells[x].IsEmpty() && !b.Cells[y].IsEmpty() {
+				return sc.Score(b.Cells[x], s, b.Cells[y])
+			}
+		}
+		return 0
+	}
+	changed := false
+	for range maxSwapPasses {
+		improved := false
+		for x := range b.Cells {
+			for y := x + 1; y < len(b.Cells); y++ {
+				before := local(x) + local(y) - shared(x, y)
+				b.Cells[x], b.Cells[y] = b.Cells[y], b.Cells[x]
+				after := local(x) + local(y) - shared(x, y)
+				if after < before-1e-9*(1+math.Abs(before)) {
+					improved, changed = true, true
+					continue
+				}
+				b.Cells[x], b.Cells[y] = b.Cells[y], b.Cells[x]
+			}
+		}
+		if !improved {
+			break
+		}
+	}
+	return changed
 }

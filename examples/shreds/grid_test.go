@@ -190,6 +190,20 @@ func TestOrderBands(t *testing.T) {
 		{"two pieces of a column swapped", func(b *puzzle.Board) {
 			b.Cells[1*cols+3], b.Cells[4*cols+3] = b.Cells[4*cols+3], b.Cells[1*cols+3]
 		}},
+		{"two pieces far apart swapped", func(b *puzzle.Board) {
+			b.Cells[0*cols+1], b.Cells[4*cols+3] = b.Cells[4*cols+3], b.Cells[0*cols+1]
+		}},
+		{"rows reordered, one wrapped round, two pieces swapped", func(b *puzzle.Board) {
+			old := slices.Clone(b.Cells)
+			for r, from := range []int{5, 2, 0, 4, 1, 3} {
+				copy(b.Cells[r*cols:(r+1)*cols], old[from*cols:(from+1)*cols])
+			}
+			row := b.Cells[3*cols : 4*cols]
+			slices.Reverse(row[:1])
+			slices.Reverse(row[1:])
+			slices.Reverse(row)
+			b.Cells[2], b.Cells[27] = b.Cells[27], b.Cells[2]
+		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			b := truth.Clone()
