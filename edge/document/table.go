@@ -1297,17 +1297,19 @@ func phaseEvidence(a, b []float32, pitch int) float64 {
 	if len(a) < n+1 || len(b) < n+1 {
 		return 0
 	}
-	// z runs across the cut: a's lines outwards in, then b's.
-	z := make([]float64, 2*n)
-	for j := range n {
-		z[n-1-j] = float64(a[j])
-		z[n+j] = float64(b[j])
+	// z runs across the cut: a's lines outwards in, then b's. It is read
+	// in place, as pricing every pair calls this.
+	z := func(k int) float64 {
+		if k < n {
+			return float64(a[n-1-k])
+		}
+		return float64(b[k-n])
 	}
 	var sx, sy, sxx, syy, sxy float64
 	var m float64
-	for k := 0; k+1+pitch+1 <= len(z); k++ {
-		x := z[k+1] - z[k]
-		y := z[k+pitch+1] - z[k+pitch]
+	for k := 0; k+1+pitch+1 <= 2*n; k++ {
+		x := z(k+1) - z(k)
+		y := z(k+pitch+1) - z(k+pitch)
 		sx += x
 		sy += y
 		sxx += x * x

@@ -419,15 +419,20 @@ func orderWithin(b *puzzle.Board, sc edge.Scorer, line int, across bool) bool {
 			}
 		}
 	}
+	// join[i][j]: item j right after item i along the line, priced once
+	// here rather than at each of the search's 2^n·n² steps.
+	join := make([][]float64, n)
+	for i := range n {
+		join[i] = make([]float64, n)
+		for j := range n {
+			if i != j && !items[i].IsEmpty() && !items[j].IsEmpty() {
+				join[i][j] = sc.Score(items[i], along, items[j])
+			}
+		}
+	}
 	order, ok := cheapestOrder(n,
 		func(i int) float64 { return here[i][0] },
-		func(i, j, k int) float64 {
-			c := here[j][k]
-			if !items[i].IsEmpty() && !items[j].IsEmpty() {
-				c += sc.Score(items[i], along, items[j])
-			}
-			return c
-		},
+		func(i, j, k int) float64 { return join[i][j] + here[j][k] },
 		func(int) float64 { return 0 })
 	if !ok {
 		return false
