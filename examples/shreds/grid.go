@@ -152,8 +152,8 @@ func relayUpright(ctx context.Context, p *puzzle.Puzzle, tab *document.Table, b 
 }
 
 // uprightBlocks returns the turn (0 or 180°) after which each piece of b
-// reads upright. Neighbours on b whose sides are each other's best
-// partners, as they lie, make a block; a block reads the way its pieces'
+// reads upright. Neighbours on b whose sides are best buddies as they lie
+// (edge.BestBuddies: each other's only best partner) make a block; a block reads the way its pieces'
 // text says, summed (Table.Upright), and a block with no text to tell
 // keeps the turn b gives it.
 func uprightBlocks(tab *document.Table, b *puzzle.Board) []puzzle.Rotation {
@@ -168,12 +168,9 @@ func uprightBlocks(tab *document.Table, b *puzzle.Board) []puzzle.Rotation {
 		}
 		return k
 	}
+	buddies := edge.BestBuddies(tab)
 	side := func(pl puzzle.Placement, s puzzle.Side) int32 {
 		return int32(4*int(pl.Piece) + int(pl.Rotation.Source(s)))
-	}
-	mutual := func(i, j int32) bool {
-		bi, bj := tab.Best(int(i)), tab.Best(int(j))
-		return len(bi) > 0 && len(bj) > 0 && bi[0].Side == j && bj[0].Side == i
 	}
 	for k, pl := range b.Cells {
 		if pl.IsEmpty() {
@@ -186,7 +183,7 @@ func uprightBlocks(tab *document.Table, b *puzzle.Board) []puzzle.Rotation {
 				continue
 			}
 			other := b.At(n)
-			if other.IsEmpty() || !mutual(side(pl, s), side(other, s.Opposite())) {
+			if other.IsEmpty() || buddies[side(pl, s)] != side(other, s.Opposite()) {
 				continue
 			}
 			root[find(k)] = find(n.Row*b.Cols + n.Col)
