@@ -15,7 +15,11 @@
 //
 //   - the torn depth, the columns at each cut edge whose ink is spoiled
 //     (Depth): where the share of inked pixels, counted from the edges of
-//     all pieces, recovers to the interior's;
+//     all pieces, recovers to the interior's, read only when the
+//     outermost column inks less than the interior on more sides than
+//     chance would give (a clean cut's few lines of text at a cut must
+//     not read as a tear), and read across the lines for a grid's cuts
+//     along them too;
 //   - the shift, how far two scans may be out of line (Shift): the offsets
 //     at which the row ink profiles of mutually best pairs agree;
 //   - blank pieces (Blank), which no measure can place;

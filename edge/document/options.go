@@ -56,7 +56,8 @@ func WithShift(n int) Option { return func(c *config) { c.shift = n } }
 
 // WithDepth sets how many columns at each cut edge the measures skip as
 // torn; a negative n estimates it from the pieces (where the share of
-// inked pixels recovers, see Table.Depth). Default: estimated.
+// inked pixels recovers, when the edges show a tear at all, see
+// Table.Depth). Default: estimated.
 func WithDepth(n int) Option { return func(c *config) { c.depth = n } }
 
 // WithTraining sets how many windows the pair model learns from and in how

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"image"
 	"image/color"
+	"math"
 	"slices"
 	"sync"
 )
@@ -567,18 +568,48 @@ func (s *sheet) blank(depth int) bool {
 // interior's, pooled over both edges of every sheet. A clean digital cut
 // gives 0; a shredder's torn edge 2 or 3. It is read from the pieces
 // alone. At most maxDepth.
+//
+// A tear takes ink from the outermost column of nearly every side that
+// has ink; a clean cut leaves that column inking less than the side's
+// interior on about half of them, as the text happens to lie. So a depth
+// is read only where more sides than chance allows (tornSides) show the
+// loss: on a sparse page the pooled shares swing by a fifth with the few
+// lines at each cut, which would otherwise read as damage. On the shared
+// collections, sheet by sheet, really shredded pages showed the loss on
+// 76-100 % of their sides (z 3.4 to 7.4), digitally cut pages and their
+// 7×7 grids on 43-67 % (z at most 2.7).
 func depthOf(sheets []*sheet) int {
 	var frac [depthScan]float64
+	sides, lighter := 0, 0
 	for _, s := range sheets {
 		for _, right := range []bool{false, true} {
 			f := s.edgeInk(right)
+			var in float64
 			for c := range frac {
 				frac[c] += f[c]
+				if c >= depthScan/2 {
+					in += f[c]
+				}
+			}
+			if in > 0 {
+				sides++
+				if f[0]*(depthScan/2) < in {
+					lighter++
+				}
 			}
 		}
 	}
+	if z := (float64(lighter) - float64(sides)/2) / math.Sqrt(float64(sides)/4); sides == 0 || z < tornSides {
+		return 0
+	}
 	return recovery(&frac)
 }
+
+// tornSides is how far, in standard deviations of a fair coin's count,
+// the sides whose outermost column inks less than their interior must
+// outnumber half the sides for depthOf to read a tear: 3, a chance of
+// about one in a thousand for clean cuts.
+const tornSides = 3
 
 // depthScan is how many columns from an edge the depth estimate reads:
 // the first half may be spoiled, the second half is the interior.

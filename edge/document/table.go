@@ -118,7 +118,16 @@ func NewTable(ctx context.Context, p *puzzle.Puzzle, opts ...Option) (*Table, er
 		if err != nil {
 			return nil, err
 		}
-		fr, err := newFrame(ctx, sheets, t.rot, c, uint64(f), f == 1)
+		fc := c
+		if f == 1 && fc.depth < 0 {
+			// A cut along the lines meets ink as the lines come and go:
+			// one between two lines shows a bare edge beside an inked
+			// interior, torn or not, so the depth is not read there.
+			// The cuts across the lines, whose ink is spread evenly
+			// along them, tell the depth of the damage for both.
+			fc.depth = t.frames[0].depth
+		}
+		fr, err := newFrame(ctx, sheets, t.rot, fc, uint64(f), f == 1)
 		if err != nil {
 			return nil, err
 		}
@@ -1074,7 +1083,9 @@ func (t *Table) Offset(a puzzle.Placement, s puzzle.Side, b puzzle.Placement) in
 func (t *Table) Blank(i int) bool { return t.blank[i] }
 
 // Depth returns the columns the measures skip at each cut edge, as
-// estimated from the pieces (or set by WithDepth).
+// estimated from the pieces (or set by WithDepth): 0 for clean cuts, 2
+// or 3 for a shredder's tears. A grid's cuts along the lines of text
+// take the depth read across them.
 func (t *Table) Depth() int { return t.frames[0].depth }
 
 // Shift returns the most rows two pieces' scans are taken to be out of

@@ -124,9 +124,10 @@ func TestSharedGrids(t *testing.T) {
 		}
 		mean /= float64(len(sums[coll]))
 		t.Logf("%s: mean neighbour accuracy %.3f over %d grids", coll, mean, len(sums[coll]))
-		// Floors a little under what the grids gave when this test was
-		// written (D1 0.60, D2 0.80 with seed 1), to catch a step back.
-		if floor := map[string]float64{"D1": 0.5, "D2": 0.7}[coll]; mean < floor {
+		// Floors a little under what the grids gave with seed 1 when
+		// the torn depth was last changed (D1 0.80, D2 0.88), to catch
+		// a step back.
+		if floor := map[string]float64{"D1": 0.7, "D2": 0.8}[coll]; mean < floor {
 			t.Errorf("%s: mean neighbour accuracy %.3f, want at least %.2f", coll, mean, floor)
 		}
 	}
