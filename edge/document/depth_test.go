@@ -45,14 +45,18 @@ func TestDepthOfSheets(t *testing.T) {
 	const w = 40
 	edgeDist := func(x int) int { return min(x, w-1-x) }
 	for _, tc := range []struct {
-		name  string
-		share func(i, x int) float64
-		want  int
+		name   string
+		sheets int
+		share  func(i, x int) float64
+		want   int
 	}{
-		{"torn: every edge loses ink in its two outer columns", func(_, x int) float64 {
+		{"torn: every edge loses ink in its two outer columns", 10, func(_, x int) float64 {
 			return [...]float64{0.05, 0.15, 0.3}[min(edgeDist(x), 2)]
 		}, 2},
-		{"clean: half the cuts run through text, half through paper", func(i, x int) float64 {
+		{"torn, too few sides to test", 3, func(_, x int) float64 {
+			return [...]float64{0.05, 0.15, 0.3}[min(edgeDist(x), 2)]
+		}, 2},
+		{"clean: half the cuts run through text, half through paper", 10, func(i, x int) float64 {
 			if edgeDist(x) >= 4 {
 				return 0.3
 			}
@@ -61,11 +65,11 @@ func TestDepthOfSheets(t *testing.T) {
 			}
 			return 0.2
 		}, 0},
-		{"clean: even ink", func(_, _ int) float64 { return 0.3 }, 0},
-		{"no ink", func(_, _ int) float64 { return 0 }, 0},
+		{"clean: even ink", 10, func(_, _ int) float64 { return 0.3 }, 0},
+		{"no ink", 10, func(_, _ int) float64 { return 0 }, 0},
 	} {
 		var sheets []*sheet
-		for i := range 10 {
+		for i := range tc.sheets {
 			sheets = append(sheets, shareSheet(w, func(x int) float64 { return tc.share(i, x) }))
 		}
 		if got := depthOf(sheets); got != tc.want {

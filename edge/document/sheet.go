@@ -599,7 +599,12 @@ func depthOf(sheets []*sheet) int {
 			}
 		}
 	}
-	if z := (float64(lighter) - float64(sides)/2) / math.Sqrt(float64(sides)/4); sides == 0 || z < tornSides {
+	if sides == 0 {
+		return 0
+	}
+	// Below tornSides² sides no count can pass the test (all of them
+	// lighter is z = √sides): the pooled shares alone decide.
+	if z := (float64(lighter) - float64(sides)/2) / math.Sqrt(float64(sides)/4); sides >= tornSides*tornSides && z < tornSides {
 		return 0
 	}
 	return recovery(&frac)
