@@ -584,16 +584,12 @@ func depthOf(sheets []*sheet) int {
 	for _, s := range sheets {
 		for _, right := range []bool{false, true} {
 			f := s.edgeInk(right)
-			var in float64
 			for c := range frac {
 				frac[c] += f[c]
-				if c >= depthScan/2 {
-					in += f[c]
-				}
 			}
-			if in > 0 {
+			if in := interiorInk(&f); in > 0 {
 				sides++
-				if f[0]*(depthScan/2) < in {
+				if f[0] < in {
 					lighter++
 				}
 			}
@@ -638,15 +634,21 @@ func (s *sheet) edgeInk(right bool) [depthScan]float64 {
 	return f
 }
 
+// interiorInk is the mean of an edge's inked counts over the interior
+// columns, the second half of those read.
+func interiorInk(f *[depthScan]float64) float64 {
+	var in float64
+	for c := depthScan / 2; c < depthScan; c++ {
+		in += f[c]
+	}
+	return in / (depthScan / 2)
+}
+
 // recovery returns the first column at which an edge's inked counts and
 // the next column's are back within 20 % of the interior's (the second
 // half of the columns), or maxDepth; 0 when there is no ink to go by.
 func recovery(frac *[depthScan]float64) int {
-	var in float64
-	for c := depthScan / 2; c < depthScan; c++ {
-		in += frac[c]
-	}
-	in /= depthScan / 2
+	in := interiorInk(frac)
 	if in == 0 {
 		return 0
 	}
@@ -724,11 +726,7 @@ func edgeWear(sheets []*sheet, d, k int) []float64 {
 			}
 		}
 	}
-	var in float64
-	for c := depthScan / 2; c < depthScan; c++ {
-		in += frac[c]
-	}
-	in /= depthScan / 2
+	in := interiorInk(&frac)
 	out := make([]float64, k)
 	if in == 0 {
 		return out
