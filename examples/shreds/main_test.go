@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -582,5 +583,46 @@ func TestDropScraps(t *testing.T) {
 				t.Errorf("dropScraps = %v, scraps %v; want %v, %v", got, scraps, tc.want, tc.wantScraps)
 			}
 		})
+	}
+}
+
+// TestOrderPageUpsideDown hands orderPage a page whose strips a first pass
+// turned all the wrong way: a page found stuck to another, against which
+// it lay upside down. Its text reads upside down as a whole, so the page
+// comes out turned as a whole, every strip with text upright, in order.
+func TestOrderPageUpsideDown(t *testing.T) {
+	dir, truth, scanned := shredFolder(t, 1)
+	scans, err := readDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pg := make([]placed, len(scans))
+	for k, s := range scans {
+		pg[k] = placed{scan: k, turn: 2}
+		if scanned[s.name] {
+			pg[k].turn = 0
+		}
+	}
+	res, err := orderPage(context.Background(), scans, pg, config{turned: true, seed: 1}, true, func(string, ...any) {})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var order []shredscore.Placed
+	var blank []string
+	for _, p := range res.pages {
+		for _, q := range p {
+			name := scans[q.scan].name
+			order = append(order, shredscore.Placed{Name: name, Turned: (q.turn == 2) != scanned[name]})
+		}
+	}
+	for _, b := range res.blank {
+		blank = append(blank, scans[b].name)
+	}
+	text := slices.DeleteFunc(slices.Clone(order), func(p shredscore.Placed) bool { return slices.Contains(blank, p.Name) })
+	if got := shredscore.TurnsRight(text); got < 1 {
+		t.Errorf("%.3f of the strips with text lie upright, want all", got)
+	}
+	if acc := shredscore.Accuracy(order, truth, map[string]bool{}); acc < 0.95 {
+		t.Errorf("neighbour accuracy %.3f, want at least 0.95", acc)
 	}
 }
