@@ -30,8 +30,8 @@ type result struct {
 	// grid holds the cells row by row, scan -1 for an empty cell.
 	grid  [][]placed
 	blank []int
-	// upright holds, for strips, each scan's Upright evidence as it was
-	// read: positive when its text reads upright.
+	// upright holds, for strips, each scan's Upright evidence as orderRow
+	// was given it: positive when its text reads upright.
 	upright []float64
 }
 
