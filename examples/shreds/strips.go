@@ -142,13 +142,15 @@ func orderPages(ctx context.Context, scans []scan, pages [][]placed, c config, l
 // pass cuts in several is ordered once more page by page: fitted to two
 // pages the model tells each one's joins apart less well than fitted to
 // one. On the shared collections' really shredded pages mixed, half the
-// strips turned (seeds 1-3), this took D1 from 0.873 to 0.909 and D2 from
-// 0.959 to 0.975, where a D2 page had lain upside down; the digitally
-// cut pages mixed gave 0.969 and 0.966 (0.969 and 0.970 before), and
-// 1,013 rendered strips 0.914 (0.920) in the same time. The strips with
-// text lay upright but for one run of ten (0.910 of them in that run,
-// 0.975 before): a page the collection's pass cut in two, one half stuck
-// to another page, upside down against it.
+// strips turned (seeds 1-3), scored as the collections' README says,
+// this took D1 from 0.862 to 0.897 and D2 from 0.959 to 0.975, where a
+// D2 page had lain upside down (with the program's own blank strips left
+// out instead: 0.873 to 0.909); the digitally cut pages mixed gave 0.969
+// and 0.966 (0.969 and 0.970 before), and 1,013 rendered strips 0.914
+// (0.920) in the same time. The strips with text lay upright but for one
+// run of ten (0.910 of them in that run, 0.975 before): a page the
+// collection's pass cut in two, one half stuck to another page, upside
+// down against it.
 func orderAlone(ctx context.Context, scans []scan, pg []placed, c config, logf func(string, ...any)) (*result, error) {
 	asTurned := false
 	if c.turned {
