@@ -45,7 +45,7 @@ func BenchmarkMixedStrips(b *testing.B) {
 			if err := json.Unmarshal(js.Bytes(), &rep); err != nil {
 				b.Fatal(err)
 			}
-			acc, _, _ := score(rep, truth, turned)
+			acc, _, _ := score(b, dir, rep, truth, turned)
 			b.ReportMetric(acc, "accuracy")
 			b.ReportMetric(float64(rep.Pages), "pages")
 		})

@@ -61,7 +61,8 @@
 // -score reads the collections' ground truth from the file names (DnnnKK:
 // page Dnnn, position KK) after the order is found, and reports the
 // neighbour accuracy as the collections' README defines it (blank strips,
-// by the collections' own rule, left out); it is for evaluation only.
+// by the collections' own rule, left out); it is for evaluation only. The
+// tests, whose folders they name at random, score by the same rule.
 package main
 
 import (

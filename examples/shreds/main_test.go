@@ -99,17 +99,21 @@ func runJSON(t *testing.T, c config) report {
 	return rep
 }
 
-// score scores a report's order; a strip that was scanned upside down
+// score scores a report's order on the scans of dir as -score does: the
+// strips the collections' rule finds blank left out (ruleBlanks), not
+// those the program reported blank. A strip that was scanned upside down
 // lies upright when the program turns it. textTurns counts the turns of
 // the strips with text only: a blank strip reads the same either way up.
-func score(rep report, truth map[string]shredscore.Truth, scanned map[string]bool) (acc, turns, textTurns float64) {
+func score(t testing.TB, dir string, rep report, truth map[string]shredscore.Truth, scanned map[string]bool) (acc, turns, textTurns float64) {
+	t.Helper()
+	scans, err := readDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	blank := ruleBlanks(scans)
 	turned := map[string]bool{}
 	for _, n := range rep.Turned {
 		turned[n] = true
-	}
-	blank := map[string]bool{}
-	for _, n := range rep.Blank {
-		blank[n] = true
 	}
 	var order, text []shredscore.Placed
 	for _, n := range rep.Order {
@@ -130,7 +134,7 @@ func checkRendered(t *testing.T, dir string, pages int, truth map[string]shredsc
 	if rep.Strips != len(truth) || rep.Pages != pages || len(rep.Order) != len(truth) {
 		t.Errorf("report of %d strips, %d pages, %d in order; want %d strips on %d page(s)", rep.Strips, rep.Pages, len(rep.Order), len(truth), pages)
 	}
-	acc, turns, _ := score(rep, truth, scanned)
+	acc, turns, _ := score(t, dir, rep, truth, scanned)
 	t.Logf("%d strips: neighbour accuracy %.3f, turns right %.3f", len(truth), acc, turns)
 	if acc < 0.95 || turns < 0.99 {
 		t.Errorf("neighbour accuracy %.3f and turns right %.3f, want at least 0.95 and 0.99", acc, turns)
@@ -287,7 +291,7 @@ func TestUnequalHeights(t *testing.T) {
 		}
 	}
 	rep := runJSON(t, config{dir: dir, kind: "strips", turned: true, seed: 1})
-	acc, _, _ := score(rep, truth, scanned)
+	acc, _, _ := score(t, dir, rep, truth, scanned)
 	if acc < 0.9 {
 		t.Errorf("neighbour accuracy %.3f with strips of unequal heights, want at least 0.9", acc)
 	}
@@ -338,7 +342,7 @@ func TestSharedPageTurned(t *testing.T) {
 		truth[name], scanned[name] = tr, turn == 2
 	}
 	rep := runJSON(t, config{dir: dir, kind: "auto", turned: true, seed: 1})
-	acc, _, turns := score(rep, truth, scanned)
+	acc, _, turns := score(t, dir, rep, truth, scanned)
 	t.Logf("%d strips, %d turned: neighbour accuracy %.3f, turns right %.3f of those with text", len(truth), countTrue(scanned), acc, turns)
 	if acc < 0.97 || turns < 0.99 {
 		t.Errorf("neighbour accuracy %.3f and turns right %.3f, want at least 0.97 and 0.99", acc, turns)
@@ -395,7 +399,7 @@ func TestSharedPagesMixed(t *testing.T) {
 		}
 	}
 	rep := runJSON(t, config{dir: dir, kind: "auto", turned: true, seed: 1})
-	acc, _, _ := score(rep, truth, map[string]bool{})
+	acc, _, _ := score(t, dir, rep, truth, map[string]bool{})
 	t.Logf("%d strips, %d pages found: neighbour accuracy %.3f", len(truth), rep.Pages, acc)
 	if acc < 0.88 {
 		t.Errorf("neighbour accuracy %.3f, want at least 0.88", acc)

@@ -174,15 +174,7 @@ func scoreOrder(dir string, scans []scan, r *result) (float64, error) {
 		}
 		truth[s.name] = t
 	}
-	isBlank := make([]bool, len(scans))
-	each(len(scans), func(i int) error {
-		isBlank[i] = shredscore.Blank(scans[i].img, alphaMask(scans[i].img))
-		return nil
-	})
-	blank := map[string]bool{}
-	for i, s := range scans {
-		blank[s.name] = isBlank[i]
-	}
+	blank := ruleBlanks(scans)
 	var order []shredscore.Placed
 	for _, pg := range r.pages {
 		for _, q := range pg {
@@ -190,6 +182,23 @@ func scoreOrder(dir string, scans []scan, r *result) (float64, error) {
 		}
 	}
 	return shredscore.Accuracy(order, truth, blank), nil
+}
+
+// ruleBlanks judges each scan blank or not, by name, as the collections'
+// README does when it scores an order (shredscore.Blank on the scan and
+// its mask): a score must not hang on the program's own judgement of
+// which strips are blank, which it reports beside the order.
+func ruleBlanks(scans []scan) map[string]bool {
+	isBlank := make([]bool, len(scans))
+	each(len(scans), func(i int) error {
+		isBlank[i] = shredscore.Blank(scans[i].img, alphaMask(scans[i].img))
+		return nil
+	})
+	blank := make(map[string]bool, len(scans))
+	for i, s := range scans {
+		blank[s.name] = isBlank[i]
+	}
+	return blank
 }
 
 // alphaMask returns img's alpha as a grey mask, or nil for a picture
