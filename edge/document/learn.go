@@ -4,7 +4,10 @@ import (
 	"context"
 	"math"
 	"math/rand/v2"
+	"runtime"
+	"slices"
 	"sync"
+	"sync/atomic"
 )
 
 // The pair model learns from the pieces themselves. A cut through text
@@ -44,8 +47,8 @@ const minWindowInk = 4
 // edges. With turns, a third of the negatives pair a part with another
 // sheet's part turned upside down, as strips that may be scanned either
 // way up meet.
-func sampleSplits(sheets []*sheet, k, rows int, ends []int, depth, n int, turns bool, rng *rand.Rand) *sampleSet {
-	return sampleSplitsWorn(sheets, k, rows, ends, depth, n, turns, nil, rng)
+func sampleSplits(sheets []*sheet, k, rows int, ends []int, depth, n int, turns bool, src *rand.PCG) *sampleSet {
+	return sampleSplitsWorn(sheets, nil, k, rows, ends, depth, n, turns, nil, src)
 }
 
 // sampleSplitsWorn is sampleSplits with both parts of every window worn as
@@ -53,28 +56,30 @@ func sampleSplits(sheets []*sheet, k, rows int, ends []int, depth, n int, turns 
 // cut, loses its ink with probability wear[c] in each row. A tear whitens
 // the columns nearest it here and there; pairs split from a sound interior
 // would otherwise never show it, and a model trained on them would hold
-// it against every true join.
-func sampleSplitsWorn(sheets []*sheet, k, rows int, ends []int, depth, n int, turns bool, wear []float64, rng *rand.Rand) *sampleSet {
+// it against every true join. index holds each sheet's windowIndex for
+// k, rows and depth (or nil for a sheet without), or is nil for none.
+func sampleSplitsWorn(sheets []*sheet, index []*windowIndex, k, rows int, ends []int, depth, n int, turns bool, wear []float64, src *rand.PCG) *sampleSet {
+	rng := rand.New(src)
+	// Wear is drawn as rng.Float64() < wear[c] is, from src itself, that
+	// the many draws skip the Rand's indirection: Float64 is the low 53
+	// bits of a draw over 2⁵³, so the test is those bits against
+	// wear[c]·2⁵³.
+	wearBits := make([]float64, min(k, len(wear)))
+	for c := range wearBits {
+		wearBits[c] = wear[c] * (1 << 53)
+	}
+	if index == nil {
+		index = make([]*windowIndex, len(sheets))
+	}
 	in := 2 * k * rows
 	set := &sampleSet{in: in, x: make([]uint8, 0, n*in), y: make([]float32, 0, n)}
 	a := make([]uint8, k*rows)
 	b := make([]uint8, k*rows)
-	// part copies the k columns leftwards from x-1 (left) or rightwards
-	// from x (right) of rows y..y+rows-1, reporting false where they leave
-	// the sheet's sound interior.
-	part := func(s *sheet, x, y int, left bool, dst []uint8) bool {
-		return readPart(s, x, y, k, rows, depth, left, false, dst)
-	}
-	turnedPart := func(s *sheet, x, y int, dst []uint8) bool {
-		return readPart(s, x, y, k, rows, depth, true, true, dst)
-	}
-	inkOf := func(v []uint8) int {
-		t := 0
-		for _, x := range v {
-			t += int(x)
-		}
-		return t
-	}
+	// A window's parts are first checked to lie in sound paper and their
+	// ink bounded, from the sheets' window indexes where they have them;
+	// only a window that may hold enough ink is read, which spares
+	// reading most of the bare paper drawn.
+	var partA, partB windowPart
 	var usable []int
 	for i, s := range sheets {
 		if s.w > 2*(k+depth+1)+2*maxDepth && s.h > rows {
@@ -90,12 +95,14 @@ func sampleSplitsWorn(sheets []*sheet, k, rows int, ends []int, depth, n int, tu
 		s := sheets[i]
 		y := rng.IntN(s.h - rows + 1)
 		x := rng.IntN(s.w)
-		if !part(s, x, y, true, a) {
+		partA = windowPart{s: s, ix: index[i], x: x, y: y, left: true}
+		if !partA.sound(k, rows, depth) {
 			continue
 		}
 		g := ends[rng.IntN(len(ends))] + ends[rng.IntN(len(ends))]
 		if pos {
-			if !part(s, x+g, y, false, b) {
+			partB = windowPart{s: s, ix: index[i], x: x + g, y: y}
+			if !partB.sound(k, rows, depth) {
 				continue
 			}
 		} else {
@@ -108,30 +115,29 @@ func sampleSplitsWorn(sheets []*sheet, k, rows int, ends []int, depth, n int, tu
 				continue
 			}
 			yb := y + rng.IntN(5) - 2
-			if turns && rng.IntN(turnedShare) == 0 {
-				// The other piece upside down: text that runs the
-				// other way never continues a line.
-				if !turnedPart(sheets[j], xb, yb, b) {
-					continue
-				}
-			} else if !part(sheets[j], xb, yb, false, b) {
+			// With turns, now and then the other piece upside down:
+			// text that runs the other way never continues a line.
+			turned := turns && rng.IntN(turnedShare) == 0
+			partB = windowPart{s: sheets[j], ix: index[j], x: xb, y: yb, left: turned, turned: turned}
+			if !partB.sound(k, rows, depth) {
 				continue
 			}
 		}
-		if inkOf(a)+inkOf(b) < minWindowInk*255 {
+		if partA.inkBound(k)+partB.inkBound(k) < minWindowInk*255 {
+			continue
+		}
+		if partA.read(k, rows, a)+partB.read(k, rows, b) < minWindowInk*255 {
 			continue
 		}
 		label := float32(0)
 		if pos {
 			label = 1
 		}
-		if wear != nil {
-			for _, part := range [2][]uint8{a, b} {
-				for r := range rows {
-					for c := range min(k, len(wear)) {
-						if wear[c] > 0 && rng.Float64() < wear[c] {
-							part[r*k+c] = 0
-						}
+		for _, part := range [2][]uint8{a, b} {
+			for r := range rows {
+				for c, t := range wearBits {
+					if t > 0 && float64(src.Uint64()<<11>>11) < t {
+						part[r*k+c] = 0
 					}
 				}
 			}
@@ -162,13 +168,24 @@ func sampleStreamed(ctx context.Context, sheets []*sheet, k, rows int, ends []in
 	for s := range seeds {
 		seeds[s] = rng.Uint64()
 	}
+	// The sheets' window indexes pay for themselves over many windows,
+	// not over a handful.
+	index := make([]*windowIndex, len(sheets))
+	if n >= indexWorthWindows*len(sheets) {
+		if err := parallel(ctx, workers, len(sheets), func(i int) error {
+			index[i] = newWindowIndex(sheets[i], k, rows, depth)
+			return nil
+		}); err != nil {
+			return nil, err
+		}
+	}
 	var sets [sampleStreams]*sampleSet
 	err := parallel(ctx, workers, sampleStreams, func(s int) error {
 		share := n / sampleStreams
 		if s < n%sampleStreams {
 			share++
 		}
-		sets[s] = sampleSplitsWorn(sheets, k, rows, ends, depth, share, turns, wear, rand.New(rand.NewPCG(seeds[s], uint64(s))))
+		sets[s] = sampleSplitsWorn(sheets, index, k, rows, ends, depth, share, turns, wear, rand.NewPCG(seeds[s], uint64(s)))
 		return nil
 	})
 	if err != nil {
@@ -193,24 +210,35 @@ func abs(x int) int {
 // add appends a window from the left part a and the right part b, both
 // read from the cut outwards.
 func (s *sampleSet) add(a, b []uint8, k, rows int, label float32) {
+	x := s.grow(2 * k * rows)
 	for r := range rows {
+		row := x[r*2*k : (r+1)*2*k]
 		for c := range k {
-			s.x = append(s.x, a[r*k+k-1-c])
+			row[c] = a[r*k+k-1-c]
 		}
-		s.x = append(s.x, b[r*k:(r+1)*k]...)
+		copy(row[k:], b[r*k:(r+1)*k])
 	}
 	s.y = append(s.y, label)
 }
 
 func (s *sampleSet) addTurned(a, b []uint8, k, rows int, label float32) {
+	x := s.grow(2 * k * rows)
 	for r := range rows {
 		rr := rows - 1 - r
+		row := x[r*2*k : (r+1)*2*k]
 		for c := range k {
-			s.x = append(s.x, b[rr*k+k-1-c])
+			row[c] = b[rr*k+k-1-c]
 		}
-		s.x = append(s.x, a[rr*k:(rr+1)*k]...)
+		copy(row[k:], a[rr*k:(rr+1)*k])
 	}
 	s.y = append(s.y, label)
+}
+
+// grow extends s.x by n values and returns them.
+func (s *sampleSet) grow(n int) []uint8 {
+	s.x = slices.Grow(s.x, n)
+	s.x = s.x[:len(s.x)+n]
+	return s.x[len(s.x)-n:]
 }
 
 func (s *sampleSet) len() int { return len(s.y) }
@@ -243,7 +271,8 @@ func (m *Model) fit(ctx context.Context, set *sampleSet, epochs int, rate float6
 	for q, p := range params {
 		opt[q] = adam{m: make([]float32, len(p)), v: make([]float32, len(p))}
 	}
-	// Fixed parts of a batch: gradients are summed part by part.
+	// Fixed parts of a batch: gradients are summed part by part (the
+	// update below adds the four).
 	const parts = 4
 	grads := make([][][]float32, parts)
 	for p := range grads {
@@ -254,73 +283,102 @@ func (m *Model) fit(ctx context.Context, set *sampleSet, epochs int, rate float6
 		order[i] = i
 	}
 	workers = max(1, min(workers, parts))
-	step := 0
+	// In one pass over memory, each element's operations in the same
+	// order: the parts summed first to last, the mean, the decay.
+	update := func(q, lo, hi int, lr float64, step int) {
+		g := grads[0][q][lo:hi]
+		g1, g2, g3 := grads[1][q][lo:hi], grads[2][q][lo:hi], grads[3][q][lo:hi]
+		g1, g2, g3 = g1[:len(g)], g2[:len(g)], g3[:len(g)]
+		inv := float32(1.0 / batch)
+		if q == 0 {
+			w := m.w1[lo:hi]
+			w = w[:len(g)]
+			for i := range g {
+				g[i] = float32((g[i]+g1[i]+g2[i]+g3[i])*inv) + float32(1e-4*w[i])
+			}
+		} else {
+			for i := range g {
+				g[i] = (g[i] + g1[i] + g2[i] + g3[i]) * inv
+			}
+		}
+		opt[q].step(params[q], grads[0][q], lr, step, lo, hi)
+	}
+	// The batch at hand, set by the calling goroutine between batches.
+	var (
+		idx  []int
+		lr   float64
+		step int
+		stop bool
+	)
+	// Worker w sums the gradients of parts w, w+workers, ..., then, the
+	// parts all summed, updates its share of the first layer (worker 0
+	// the small blocks too); the parts' sums and the elements' updates
+	// are each one worker's, so the result does not depend on how many.
+	// The workers live for the whole fit and meet at a barrier that
+	// spins: a batch takes about a tenth of a millisecond, less than
+	// waking a sleeping thread can.
+	work := func(w int, h, x, d []float32, at []int32) {
+		for p := w; p < parts; p += workers {
+			g := grads[p]
+			for _, v := range g {
+				clear(v)
+			}
+			for _, i := range idx[p*batch/parts : (p+1)*batch/parts] {
+				m.backprop(set.x[i*in:(i+1)*in], set.y[i], x, h, d, at, g)
+			}
+		}
+	}
+	big := len(params[0])
+	apply := func(w int) {
+		update(0, w*big/workers, (w+1)*big/workers, lr, step)
+		if w == 0 {
+			for q := 1; q < len(params); q++ {
+				update(q, 0, len(params[q]), lr, step)
+			}
+		}
+	}
+	scratch := func() (h, x, d []float32, at []int32) {
+		return make([]float32, m.hidden), make([]float32, in), make([]float32, m.hidden), make([]int32, in)
+	}
+	bar := spinBarrier{n: int32(workers)}
+	var wg sync.WaitGroup
+	for w := 1; w < workers; w++ {
+		wg.Go(func() {
+			h, x, d, at := scratch()
+			for {
+				bar.wait() // the batch is set
+				if stop {
+					return
+				}
+				work(w, h, x, d, at)
+				bar.wait() // every part summed
+				apply(w)
+				bar.wait() // every element updated
+			}
+		})
+	}
+	defer func() {
+		stop = true
+		bar.wait()
+		wg.Wait()
+	}()
+	h, x, d, at := scratch()
 	for ep := range epochs {
 		rng.Shuffle(n, func(i, j int) { order[i], order[j] = order[j], order[i] })
-		lr := rate * math.Pow(0.6, float64(ep))
+		lr = rate * math.Pow(0.6, float64(ep))
 		for b0 := 0; b0+batch <= n; b0 += batch {
 			if b0%(batch*64) == 0 {
 				if err := ctx.Err(); err != nil {
 					return err
 				}
 			}
-			idx := order[b0 : b0+batch]
-			var wg sync.WaitGroup
-			work := make(chan int, parts)
-			for p := range parts {
-				work <- p
-			}
-			close(work)
-			for range workers {
-				wg.Go(func() {
-					h := make([]float32, m.hidden)
-					x := make([]float32, in)
-					for p := range work {
-						g := grads[p]
-						for _, v := range g {
-							clear(v)
-						}
-						for _, i := range idx[p*batch/parts : (p+1)*batch/parts] {
-							m.backprop(set.x[i*in:(i+1)*in], set.y[i], x, h, g)
-						}
-					}
-				})
-			}
-			wg.Wait()
+			idx = order[b0 : b0+batch]
 			step++
-			// The parts' sum, its mean, the decay and Adam's step are
-			// element by element, so the workers share them by ranges
-			// of the parameters, each element as a lone worker would.
-			update := func(q, lo, hi int) {
-				g := grads[0][q][lo:hi]
-				for p := 1; p < parts; p++ {
-					for i, v := range grads[p][q][lo:hi] {
-						g[i] += v
-					}
-				}
-				inv := float32(1.0 / batch)
-				for i := range g {
-					g[i] *= inv
-				}
-				if q == 0 {
-					for i := range g {
-						g[i] += 1e-4 * m.w1[lo+i]
-					}
-				}
-				opt[q].step(params[q], grads[0][q], lr, step, lo, hi)
-			}
-			big := len(params[0])
-			for w := range workers {
-				wg.Go(func() {
-					update(0, w*big/workers, (w+1)*big/workers)
-					if w == 0 {
-						for q := 1; q < len(params); q++ {
-							update(q, 0, len(params[q]))
-						}
-					}
-				})
-			}
-			wg.Wait()
+			bar.wait()
+			work(0, h, x, d, at)
+			bar.wait()
+			apply(0)
+			bar.wait()
 			m.b2 = b2[0]
 		}
 	}
@@ -328,19 +386,14 @@ func (m *Model) fit(ctx context.Context, set *sampleSet, epochs int, rate float6
 	return nil
 }
 
-// backprop adds the gradient of the logistic loss of one sample to g.
-func (m *Model) backprop(raw []uint8, label float32, x, h []float32, g [][]float32) {
+// backprop adds the gradient of the logistic loss of one sample to g; x
+// and at (len(raw) values each), h and d (a value per hidden unit) are its
+// scratch.
+func (m *Model) backprop(raw []uint8, label float32, x, h, d []float32, at []int32, g [][]float32) {
 	in := len(raw)
 	// Only the inked inputs, a third or fewer, add to a sum or a
 	// gradient: x holds their values and at their positions.
-	var at [2 * maxModelK * maxModelRows]int32
-	n := 0
-	for i, v := range raw {
-		if v != 0 {
-			x[n], at[n] = float32(v)*(1.0/255), int32(i)
-			n++
-		}
-	}
+	n := inked(raw, 0, false, x, at)
 	x = x[:n]
 	m.firstLayer(x, at[:n], in, h, m.b1)
 	z := m.b2
@@ -356,43 +409,45 @@ func (m *Model) backprop(raw []uint8, label float32, x, h []float32, g [][]float
 		return
 	}
 	g[3][0] += dz
-	// The active units' first-layer gradients go four at a time through
-	// x, each x value read once for the four.
-	var active [maxModelHidden]int
-	na := 0
+	// Each inked input's gradient is the units' errors times its value:
+	// one scaled run of errors added to the input's run of gradients.
+	// An inactive unit's error is 0, which adds nothing.
+	d = d[:m.hidden]
 	for j := range m.hidden {
 		g[2][j] += dz * h[j]
 		if h[j] <= 0 {
+			d[j] = 0
 			continue
 		}
 		g[1][j] += dz * m.w2[j]
-		active[na] = j
-		na++
+		d[j] = dz * m.w2[j]
 	}
-	a := 0
-	pos := at[:n]
-	for ; a+4 <= na; a += 4 {
-		j0, j1, j2, j3 := active[a], active[a+1], active[a+2], active[a+3]
-		d0, d1, d2, d3 := dz*m.w2[j0], dz*m.w2[j1], dz*m.w2[j2], dz*m.w2[j3]
-		g0 := g[0][j0*in:][:in]
-		g1 := g[0][j1*in:][:in]
-		g2 := g[0][j2*in:][:in]
-		g3 := g[0][j3*in:][:in]
-		for k, v := range x {
-			i := pos[k]
-			g0[i] += d0 * v
-			g1[i] += d1 * v
-			g2[i] += d2 * v
-			g3[i] += d3 * v
-		}
+	addScaled(g[0][:in*m.hidden], d[:m.hidden], x, at[:n])
+}
+
+// spinBarrier holds n goroutines until all n have reached it, each
+// waiting by yielding to the scheduler, never by sleeping: fit's workers
+// meet several times a millisecond, and a sleeping thread takes longer
+// than that to wake on some machines. Reaching it orders memory as a
+// channel would: what one goroutine wrote before, the others read after.
+type spinBarrier struct {
+	n       int32
+	arrived atomic.Int32
+	round   atomic.Uint32
+}
+
+func (b *spinBarrier) wait() {
+	if b.n <= 1 {
+		return
 	}
-	for ; a < na; a++ {
-		j := active[a]
-		dh := dz * m.w2[j]
-		gw := g[0][j*in:][:in]
-		for k, v := range x {
-			gw[pos[k]] += dh * v
-		}
+	r := b.round.Load()
+	if b.arrived.Add(1) == b.n {
+		b.arrived.Store(0)
+		b.round.Add(1)
+		return
+	}
+	for b.round.Load() == r {
+		runtime.Gosched()
 	}
 }
 
@@ -404,57 +459,186 @@ type adam struct{ m, v []float32 }
 // whole beforehand.
 func (a *adam) step(p, g []float32, lr float64, t, lo, hi int) {
 	const b1, b2 = 0.9, 0.999
-	c1 := 1 - math.Pow(b1, float64(t))
-	c2 := 1 - math.Pow(b2, float64(t))
-	for i := lo; i < hi; i++ {
-		a.m[i] = b1*a.m[i] + (1-b1)*g[i]
-		a.v[i] = b2*a.v[i] + (1-b2)*g[i]*g[i]
-		mh := float64(a.m[i]) / c1
-		vh := float64(a.v[i]) / c2
-		p[i] -= float32(lr * mh / (math.Sqrt(vh) + 1e-8))
+	c := adamStep{
+		b1: b1, keep1: 1 - b1, b2: b2, keep2: 1 - b2,
+		c1: 1 - math.Pow(b1, float64(t)), c2: 1 - math.Pow(b2, float64(t)),
+		lr: lr, eps: 1e-8,
+	}
+	adamUpdate(p[lo:hi], g[lo:hi], a.m[lo:hi], a.v[lo:hi], &c)
+}
+
+// adamStep holds one Adam step's constants: the moments' decays and the
+// shares of the new gradient they take, their bias corrections, the
+// learning rate and the denominator's guard. The vector loop reads it by
+// offset: keep the fields in this order.
+type adamStep struct {
+	b1, keep1, b2, keep2 float32
+	c1, c2, lr, eps      float64
+}
+
+// adamUpdateGo is one Adam step on every element of p, whose gradient is
+// g and moments m and v, all of one length.
+func adamUpdateGo(p, g, m, v []float32, c *adamStep) {
+	g, m, v = g[:len(p)], m[:len(p)], v[:len(p)]
+	for i := range p {
+		m[i] = float32(c.b1*m[i]) + float32(c.keep1*g[i])
+		v[i] = float32(c.b2*v[i]) + float32(float32(c.keep2*g[i])*g[i])
+		mh := float64(m[i]) / c.c1
+		vh := float64(v[i]) / c.c2
+		p[i] -= float32(c.lr * mh / (math.Sqrt(vh) + c.eps))
 	}
 }
 
-// readPart copies k columns of rows rows of s into dst, row by row, each
-// row read from the cut outwards: leftwards from column x-1 (left) or
-// rightwards from x; turned reads the part as it shows on a piece turned
-// 180° whose left side is the cut: the columns leftwards from x-1, rows
-// bottom up. It reports false where the part leaves the sheet's sound
-// interior (depth+1 columns in from either edge).
-func readPart(s *sheet, x, y, k, rows, depth int, left, turned bool, dst []uint8) bool {
-	if y < 0 || y+rows > s.h {
+// A windowPart is one side of a training window: the k columns leftwards
+// from column x-1 of sheet s (left) or rightwards from x, rows y to
+// y+rows-1, each row read from the cut outwards; turned reads it as it
+// shows on the sheet turned 180° whose left side is the cut: the columns
+// leftwards from x-1, rows bottom up.
+type windowPart struct {
+	s            *sheet
+	ix           *windowIndex // s's, or nil
+	x, y         int
+	left, turned bool
+}
+
+// first returns the first of the part's columns.
+func (p windowPart) first(k int) int {
+	if p.left {
+		return p.x - k
+	}
+	return p.x
+}
+
+// sound reports whether the part lies within the sheet's sound interior
+// (depth+1 columns in from either edge) and on paper; the depth, k and
+// rows must be those of the part's window index, if it has one.
+func (p windowPart) sound(k, rows, depth int) bool {
+	s, x0 := p.s, p.first(k)
+	if p.y < 0 || p.y+rows > s.h {
 		return false
 	}
-	// The columns the part spans, [x0, x0+k).
-	x0 := x
-	if left {
-		x0 = x - k
+	if ix := p.ix; ix != nil {
+		if x0 < int(ix.lo[p.y]) || x0+k-1 > int(ix.hi[p.y]) {
+			return false
+		}
+		if ix.solid[p.y] {
+			return true
+		}
+	} else {
+		// Most parts drawn at random leave the interior's columns:
+		// that is found row by row before any pixel is read.
+		for yy := p.y; yy < p.y+rows; yy++ {
+			if x0 < int(s.xl[yy])+depth+1 || x0+k-1 > int(s.xr[yy])-depth-1 {
+				return false
+			}
+		}
 	}
-	// Most parts drawn at random leave the interior's columns: that is
-	// found row by row before any pixel is read.
-	for yy := y; yy < y+rows; yy++ {
-		if x0 < int(s.xl[yy])+depth+1 || x0+k-1 > int(s.xr[yy])-depth-1 {
+	for yy := p.y; yy < p.y+rows; yy++ {
+		if (s.solid == nil || !s.solid[yy]) && slices.Contains(s.paper[yy*s.w+x0:][:k], false) {
 			return false
 		}
 	}
+	return true
+}
+
+// read copies the part into dst, row by row from the cut outwards, and
+// returns its ink, the sum of dst.
+func (p windowPart) read(k, rows int, dst []uint8) int {
+	s, x0 := p.s, p.first(k)
+	ink := 0
 	for r := range rows {
-		yy := y + r
-		if turned {
-			yy = y + rows - 1 - r
+		yy := p.y + r
+		if p.turned {
+			yy = p.y + rows - 1 - r
 		}
-		paper := s.paper[yy*s.w+x0:][:k]
-		ink := s.ink[yy*s.w+x0:][:k]
+		row := s.ink[yy*s.w+x0:][:k]
 		out := dst[r*k:][:k]
-		for c := range k {
-			xc := c
-			if left {
-				xc = k - 1 - c
+		if p.left {
+			for c := range out {
+				v := row[k-1-c]
+				out[c] = v
+				ink += int(v)
 			}
-			if !paper[xc] {
-				return false
+		} else {
+			for c, v := range row {
+				out[c] = v
+				ink += int(v)
 			}
-			out[c] = ink[xc]
 		}
 	}
-	return true
+	return ink
+}
+
+// indexWorthWindows is the windows per sheet from which drawing them
+// makes the sheets' window indexes first.
+const indexWorthWindows = 100
+
+// inkBlock is the width, in columns, of the blocks whose ink bounds a
+// window part's before it is read.
+const inkBlock = 8
+
+// A windowIndex answers, for each first row y of a window of rows rows on
+// one sheet, from memory that lies together: the columns the window's
+// parts may span (lo to hi: the sheet's sound interior, depth+1 columns in
+// from either edge, on every row), whether every row is paper between
+// them, and the ink of each block of inkBlock columns over the rows.
+type windowIndex struct {
+	lo, hi []int32
+	solid  []bool
+	blocks int
+	ink    []uint32 // y·blocks + b
+}
+
+func newWindowIndex(s *sheet, k, rows, depth int) *windowIndex {
+	n := s.h - rows + 1
+	if n <= 0 {
+		return nil
+	}
+	nb := (s.w + inkBlock - 1) / inkBlock
+	ix := &windowIndex{lo: make([]int32, n), hi: make([]int32, n), solid: make([]bool, n), blocks: nb, ink: make([]uint32, n*nb)}
+	for y := range n {
+		lo, hi, solid := int32(math.MinInt32), int32(math.MaxInt32), s.solid != nil
+		for yy := y; yy < y+rows; yy++ {
+			lo = max(lo, s.xl[yy]+int32(depth)+1)
+			hi = min(hi, s.xr[yy]-int32(depth)-1)
+			solid = solid && s.solid[yy]
+		}
+		ix.lo[y], ix.hi[y], ix.solid[y] = lo, hi, solid
+	}
+	// Each block's ink by row, then summed over each window's rows.
+	byRow := make([]uint32, s.h*nb)
+	for y := range s.h {
+		row := s.ink[y*s.w : (y+1)*s.w]
+		for x, v := range row {
+			byRow[y*nb+x/inkBlock] += uint32(v)
+		}
+	}
+	for b := range nb {
+		t := uint32(0)
+		for yy := range rows {
+			t += byRow[yy*nb+b]
+		}
+		ix.ink[b] = t
+		for y := 1; y < n; y++ {
+			t += byRow[(y+rows-1)*nb+b] - byRow[(y-1)*nb+b]
+			ix.ink[y*nb+b] = t
+		}
+	}
+	return ix
+}
+
+// inkBound returns at least the part's ink: that of the blocks its
+// columns fall in, over its rows, from its window index (or, with none,
+// more than any part holds). The part must be sound.
+func (p windowPart) inkBound(k int) int {
+	if p.ix == nil {
+		return math.MaxInt32
+	}
+	x0 := p.first(k)
+	row := p.ix.ink[p.y*p.ix.blocks:][:p.ix.blocks]
+	t := 0
+	for b := x0 / inkBlock; b <= (x0+k-1)/inkBlock; b++ {
+		t += int(row[b])
+	}
+	return t
 }

@@ -18,10 +18,24 @@ import (
 // the hidden layer's sum and the output.
 type Model struct {
 	k, rows, hidden int
-	w1              []float32 // hidden × (rows·2k), row-major by hidden unit
-	b1              []float32
-	w2              []float32
-	b2              float32
+	// w1 holds the first layer's weights by input: the hidden units'
+	// weights on input i are w1[i·hidden:(i+1)·hidden]. An inked pixel
+	// then adds to every unit from one run of memory (addRows).
+	w1 []float32
+	b1 []float32
+	w2 []float32
+	b2 float32
+}
+
+// transposed returns the rows×cols matrix a, row-major, as cols×rows.
+func transposed(a []float32, rows, cols int) []float32 {
+	out := make([]float32, len(a))
+	for r := range rows {
+		for c, v := range a[r*cols : (r+1)*cols] {
+			out[c*rows+r] = v
+		}
+	}
+	return out
 }
 
 // modelMagic starts a model's binary form.
@@ -38,13 +52,14 @@ const (
 func newModel(k, rows, hidden int, rng *rand.Rand) *Model {
 	m := &Model{k: k, rows: rows, hidden: hidden}
 	in := m.inputs()
-	m.w1 = make([]float32, hidden*in)
+	byUnit := make([]float32, hidden*in)
 	m.b1 = make([]float32, hidden)
 	m.w2 = make([]float32, hidden)
 	s1 := math.Sqrt(2 / float64(in))
-	for i := range m.w1 {
-		m.w1[i] = float32(rng.NormFloat64() * s1)
+	for i := range byUnit {
+		byUnit[i] = float32(rng.NormFloat64() * s1)
 	}
+	m.w1 = transposed(byUnit, hidden, in)
 	s2 := math.Sqrt(2 / float64(hidden))
 	for i := range m.w2 {
 		m.w2[i] = float32(rng.NormFloat64() * s2)
@@ -79,7 +94,7 @@ func (m *Model) MarshalBinary() ([]byte, error) {
 	out = binary.LittleEndian.AppendUint16(out, uint16(m.k))
 	out = binary.LittleEndian.AppendUint16(out, uint16(m.rows))
 	out = binary.LittleEndian.AppendUint16(out, uint16(m.hidden))
-	for _, ws := range [][]float32{m.w1, m.b1, m.w2, {m.b2}} {
+	for _, ws := range [][]float32{transposed(m.w1, m.inputs(), m.hidden), m.b1, m.w2, {m.b2}} {
 		for _, w := range ws {
 			out = binary.LittleEndian.AppendUint32(out, math.Float32bits(w))
 		}
@@ -115,7 +130,7 @@ func ParseModel(data []byte) (*Model, error) {
 		}
 		vals[i] = v
 	}
-	m.w1 = vals[: m.hidden*in : m.hidden*in]
+	m.w1 = transposed(vals[:m.hidden*in], m.hidden, in)
 	m.b1 = vals[m.hidden*in : m.hidden*in+m.hidden : m.hidden*in+m.hidden]
 	m.w2 = vals[m.hidden*in+m.hidden : m.hidden*in+2*m.hidden : m.hidden*in+2*m.hidden]
 	m.b2 = vals[len(vals)-1]
@@ -138,30 +153,23 @@ func flushSubnormal(v float32) float32 {
 // half returns the first layer's contribution of one side: for the left
 // piece of a pair (left true) its band's columns read from the cut
 // inwards, for the right piece likewise; band holds rows of m.k ink levels
-// starting at the window's first row. dst receives m.hidden values.
-func (m *Model) half(band []uint8, left bool, dst []float32) {
+// starting at the window's first row. dst receives m.hidden values; vals
+// and at, of m.k·m.rows values each or more, are its scratch.
+func (m *Model) half(band []uint8, left bool, dst, vals []float32, at []int32) {
 	in := m.inputs()
 	k := m.k
 	// The window's inked pixels, each with the index of the weight that
 	// reads it: for a left piece, column c of the window is the band's
 	// column k-1-c; a right piece's weights are the second k of each
 	// row's 2k.
-	var vals [maxModelK * maxModelRows]float32
-	var at [maxModelK * maxModelRows]int32
+	vals, at = vals[:k*m.rows], at[:k*m.rows]
 	n := 0
 	for r := range m.rows {
 		row := band[r*k : (r+1)*k]
-		for c := range k {
-			v := row[c]
-			if left {
-				v = row[k-1-c]
-			} else {
-				c += k
-			}
-			if v != 0 {
-				vals[n], at[n] = float32(v)*(1.0/255), int32(r*2*k+c)
-				n++
-			}
+		if left {
+			n += inked(row, r*2*k, true, vals[n:], at[n:])
+		} else {
+			n += inked(row, r*2*k+k, false, vals[n:], at[n:])
 		}
 	}
 	m.firstLayer(vals[:n], at[:n], in, dst, nil)
@@ -171,41 +179,15 @@ func (m *Model) half(band []uint8, left bool, dst []float32) {
 // vals at the positions at (ascending; in inputs in all), started from its
 // bias in bias (or 0 when bias is nil). Inputs left out are 0: inked
 // pixels are a third of a window or fewer, and a sum without its zero
-// terms is the same sum. Four units go together through the inputs, so
-// that each sum's additions need not wait on one another's; each sum is
-// still taken in the inputs' order, as one unit at a time would.
+// terms is the same sum. Each sum is taken in the inputs' order.
 func (m *Model) firstLayer(vals []float32, at []int32, in int, h, bias []float32) {
-	start := func(j int) float32 {
-		if bias == nil {
-			return 0
-		}
-		return bias[j]
+	h = h[:m.hidden]
+	if bias == nil {
+		clear(h)
+	} else {
+		copy(h, bias)
 	}
-	at = at[:len(vals)]
-	j := 0
-	for ; j+4 <= m.hidden; j += 4 {
-		w0 := m.w1[j*in:][:in]
-		w1 := m.w1[(j+1)*in:][:in]
-		w2 := m.w1[(j+2)*in:][:in]
-		w3 := m.w1[(j+3)*in:][:in]
-		a0, a1, a2, a3 := start(j), start(j+1), start(j+2), start(j+3)
-		for n, v := range vals {
-			i := at[n]
-			a0 += w0[i] * v
-			a1 += w1[i] * v
-			a2 += w2[i] * v
-			a3 += w3[i] * v
-		}
-		h[j], h[j+1], h[j+2], h[j+3] = a0, a1, a2, a3
-	}
-	for ; j < m.hidden; j++ {
-		w := m.w1[j*in:][:in]
-		a := start(j)
-		for n, v := range vals {
-			a += w[at[n]] * v
-		}
-		h[j] = a
-	}
+	addRows(h, m.w1[:in*m.hidden], vals, at)
 }
 
 // logit joins two halves: the model's log-odds for the window. It is

@@ -71,13 +71,15 @@ func WithDepth(n int) Option { return func(c *config) { c.depth = n } }
 // pages of collection D1, mean neighbour accuracy 0.960 against 0.979,
 // pages 2 and 6 coming out at 0.86 in three of their eight runs against
 // one. Twice the passes over 30,000 windows gained less (0.967): it is
-// the variety of the windows that counts. The price is about 0.25 s a
-// page on 2 cores. Twice the default windows, WithTraining(120000, 3),
+// the variety of the windows that counts. The price was about 0.25 s a
+// page on 2 cores (measured, as the times below, before the fine-tuning's
+// loops were made faster: the ratios carry over, the seconds do not).
+// Twice the default windows, WithTraining(120000, 3),
 // steadies the order further where pages are scanned either way up: with
 // a random half of each page's strips turned (four halves, seeds 1 and
 // 2), mean neighbour accuracy 0.983 against 0.946 on the five pages of
 // collection D1 and 0.994 against 0.983 on the three of D2, for about
-// twice the time, 1.6-2.4 s a page on 2 cores. Cheaper still is to price
+// twice the time, 1.6-2.4 s a page on 2 cores then. Cheaper still is to price
 // the strips twice, as examples/shreds does: first with WithTraining(1, 1)
 // to learn which are turned (the unfitted model's turns were right on
 // every page tried), then, each turned back, on a puzzle that does not

@@ -338,13 +338,14 @@ func windowHalves(m *Model, band []uint8, h int, left bool, step int) ([]float32
 		}
 		rowInk[y+1] = rowInk[y] + t
 	}
+	vals, pos := make([]float32, m.k*m.rows), make([]int32, m.k*m.rows)
 	for y := range nw {
 		ink[y] = float32(rowInk[y+m.rows]-rowInk[y]) / 255
 		if ink[y] == 0 || y%step != 0 {
 			continue
 		}
 		at := y / step * m.hidden
-		m.half(band[y*m.k:(y+m.rows)*m.k], left, out[at:at+m.hidden])
+		m.half(band[y*m.k:(y+m.rows)*m.k], left, out[at:at+m.hidden], vals, pos)
 	}
 	return out, ink
 }

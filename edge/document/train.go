@@ -39,7 +39,8 @@ func Train(ctx context.Context, pages []*puzzle.Puzzle, opts ...Option) (*Model,
 	if c.k < 1 || c.k > maxModelK || c.rows < 1 || c.rows > maxModelRows || c.hidden < 1 || c.hidden > maxModelHidden {
 		return nil, fmt.Errorf("document: a model of %d columns, %d rows and %d hidden units: want 1 to %d, %d and %d", c.k, c.rows, c.hidden, maxModelK, maxModelRows, maxModelHidden)
 	}
-	rng := rand.New(rand.NewPCG(c.seed, 0x7a1))
+	src := rand.NewPCG(c.seed, 0x7a1)
+	rng := rand.New(src)
 	all := &sampleSet{in: 2 * c.k * c.rows}
 	for i, p := range pages {
 		if p == nil || len(p.Pieces) == 0 {
@@ -63,7 +64,7 @@ func Train(ctx context.Context, pages []*puzzle.Puzzle, opts ...Option) (*Model,
 		for i := range gaps {
 			gaps[i] = i
 		}
-		set := sampleSplits(sheets, c.k, c.rows, gaps, depth, c.samples, true, rng)
+		set := sampleSplits(sheets, c.k, c.rows, gaps, depth, c.samples, true, src)
 		all.x = append(all.x, set.x...)
 		all.y = append(all.y, set.y...)
 	}

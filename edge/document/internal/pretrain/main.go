@@ -8,7 +8,7 @@
 //	go run ./edge/document/internal/pretrain [-pages 80] [-samples 4000]
 //	        [-epochs 4] [-seed 1] [-out edge/document/model.bin]
 //
-// With the defaults it takes about four minutes on two cores and writes
+// With the defaults it takes about a minute and a half on two cores and writes
 // the same 33 kB file every time (the package's tests check that the
 // embedded file is a well-formed model of the documented shape).
 package main
