@@ -60,3 +60,53 @@ func adamUpdate(p, g, m, v []float32, c *adamStep) {
 	adamSSE(p[:four], g[:four], m[:four], v[:four], c)
 	adamUpdateGo(p[four:], g[four:n], m[four:n], v[four:n], c)
 }
+
+//go:noescape
+func maxIntoSSE(dst, a, b []uint8)
+
+// maxInto sets dst to the greater of a and b, value by value: sixteen at
+// a time in SSE registers, the rest eight at a time.
+func maxInto(dst, a, b []uint8) {
+	n := len(dst)
+	if len(a) < n || len(b) < n {
+		maxIntoGo(dst, a, b)
+		return
+	}
+	sixteen := n &^ 15
+	maxIntoSSE(dst[:sixteen], a[:sixteen], b[:sixteen])
+	maxIntoGo(dst[sixteen:], a[sixteen:n], b[sixteen:n])
+}
+
+//go:noescape
+func unitSumsSSE(b1, w2, ha, hb []float32, z *[4]float32)
+
+//go:noescape
+func dotSumsSSE(x, y []float64, d *[4]float64)
+
+func unitSums(b1, w2, ha, hb []float32) [4]float32 {
+	n := len(b1)
+	if len(w2) < n || len(ha) < n || len(hb) < n {
+		return unitSumsGo(b1, w2, ha, hb)
+	}
+	four := n &^ 3
+	var z [4]float32
+	unitSumsSSE(b1[:four], w2[:four], ha[:four], hb[:four], &z)
+	for j := four; j < n; j++ {
+		z[0] += float32(w2[j] * relu(b1[j]+ha[j]+hb[j]))
+	}
+	return z
+}
+
+func dotSums(x, y []float64) [4]float64 {
+	n := len(x)
+	if len(y) < n {
+		return dotSumsGo(x, y)
+	}
+	four := n &^ 3
+	var d [4]float64
+	dotSumsSSE(x[:four], y[:four], &d)
+	for k := four; k < n; k++ {
+		d[0] += float64(x[k] * y[k])
+	}
+	return d
+}

@@ -193,3 +193,91 @@ adamLoop:
 
 adamDone:
 	RET
+
+// func maxIntoSSE(dst, a, b []uint8)
+// len(dst) must be a multiple of 16, a and b as long.
+TEXT ·maxIntoSSE(SB), NOSPLIT, $0-72
+	MOVQ dst_base+0(FP), DI
+	MOVQ dst_len+8(FP), CX
+	MOVQ a_base+24(FP), SI
+	MOVQ b_base+48(FP), DX
+	XORQ AX, AX
+
+maxLoop:
+	CMPQ AX, CX
+	JGE  maxDone
+	MOVOU (SI)(AX*1), X0
+	MOVOU (DX)(AX*1), X1
+	PMAXUB X1, X0
+	MOVOU X0, (DI)(AX*1)
+	ADDQ $16, AX
+	JMP  maxLoop
+
+maxDone:
+	RET
+
+// func unitSumsSSE(b1, w2, ha, hb []float32, z *[4]float32)
+// Unit j's weight times relu(b1[j]+ha[j]+hb[j]) into lane j mod 4;
+// len(b1) must be a multiple of 4. relu clears a value whose sign bit is
+// set, as relu does: the sign spread over the lane masks it away.
+TEXT ·unitSumsSSE(SB), NOSPLIT, $0-104
+	MOVQ b1_base+0(FP), SI
+	MOVQ b1_len+8(FP), CX
+	MOVQ w2_base+24(FP), R8
+	MOVQ ha_base+48(FP), R9
+	MOVQ hb_base+72(FP), R10
+	MOVQ z+96(FP), DI
+	XORPS X0, X0
+	XORQ AX, AX
+
+unitLoop:
+	CMPQ AX, CX
+	JGE  unitDone
+	MOVUPS (SI)(AX*4), X1
+	MOVUPS (R9)(AX*4), X2
+	ADDPS X2, X1
+	MOVUPS (R10)(AX*4), X2
+	ADDPS X2, X1
+	MOVAPS X1, X3
+	PSRAL $31, X3
+	PANDN X1, X3
+	MOVUPS (R8)(AX*4), X2
+	MULPS X2, X3
+	ADDPS X3, X0
+	ADDQ $4, AX
+	JMP  unitLoop
+
+unitDone:
+	MOVUPS X0, (DI)
+	RET
+
+// func dotSumsSSE(x, y []float64, d *[4]float64)
+// x[k]·y[k] into lane k mod 4, two lanes to a register; len(x) must be a
+// multiple of 4.
+TEXT ·dotSumsSSE(SB), NOSPLIT, $0-56
+	MOVQ x_base+0(FP), SI
+	MOVQ x_len+8(FP), CX
+	MOVQ y_base+24(FP), DX
+	MOVQ d+48(FP), DI
+	XORPD X0, X0
+	XORPD X1, X1
+	XORQ AX, AX
+
+dotLoop:
+	CMPQ AX, CX
+	JGE  dotDone
+	MOVUPD (SI)(AX*8), X2
+	MOVUPD (DX)(AX*8), X3
+	MULPD X3, X2
+	ADDPD X2, X0
+	MOVUPD 16(SI)(AX*8), X4
+	MOVUPD 16(DX)(AX*8), X5
+	MULPD X5, X4
+	ADDPD X4, X1
+	ADDQ $4, AX
+	JMP  dotLoop
+
+dotDone:
+	MOVUPD X0, (DI)
+	MOVUPD X1, 16(DI)
+	RET

@@ -78,3 +78,58 @@ func TestKernelsMatchGo(t *testing.T) {
 		}
 	}
 }
+
+func TestBytesKernels(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for _, n := range []int{0, 1, 15, 16, 17, 85, 3500} {
+		a, b := make([]uint8, n), make([]uint8, n)
+		for i := range a {
+			a[i], b[i] = uint8(rng.Uint32()), uint8(rng.Uint32())
+		}
+		got := make([]uint8, n)
+		maxInto(got, a, b)
+		for i := range got {
+			if want := max(a[i], b[i]); got[i] != want {
+				t.Fatalf("maxInto of %d values: value %d is %d, want %d", n, i, got[i], want)
+			}
+		}
+	}
+	for _, size := range [][2]int{{1, 1}, {8, 8}, {7, 9}, {16, 8}, {85, 37}, {13, 64}, {64, 13}} {
+		w, h := size[0], size[1]
+		src := make([]uint8, w*h)
+		for i := range src {
+			src[i] = uint8(rng.Uint32())
+		}
+		dst := make([]uint8, w*h)
+		transposeBytes(dst, src, w, h)
+		for y := range h {
+			for x := range w {
+				if dst[x*h+y] != src[y*w+x] {
+					t.Fatalf("%d×%d transposed: row %d column %d is %d, want %d", w, h, x, y, dst[x*h+y], src[y*w+x])
+				}
+			}
+		}
+	}
+}
+
+func TestSumsMatchGo(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for _, n := range []int{0, 1, 3, 4, 5, 32, 33, 250} {
+		b1, w2, ha, hb := randomRun(rng, n), randomRun(rng, n), randomRun(rng, n), randomRun(rng, n)
+		got, want := unitSums(b1, w2, ha, hb), unitSumsGo(b1, w2, ha, hb)
+		sameBits(t, "unitSums", got[:], want[:])
+		x, y := make([]float64, n), make([]float64, n+3)
+		for i := range x {
+			x[i] = rng.NormFloat64() * math.Pow(10, float64(rng.IntN(9)-4))
+		}
+		for i := range y {
+			y[i] = rng.NormFloat64()
+		}
+		d, wd := dotSums(x, y), dotSumsGo(x, y)
+		for i := range d {
+			if math.Float64bits(d[i]) != math.Float64bits(wd[i]) {
+				t.Fatalf("dotSums of %d values: sum %d is %v, the Go loop's %v", n, i, d[i], wd[i])
+			}
+		}
+	}
+}

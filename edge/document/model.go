@@ -192,24 +192,31 @@ func (m *Model) firstLayer(vals []float32, at []int32, in int, h, bias []float32
 
 // logit joins two halves: the model's log-odds for the window. It is
 // the inner loop of pricing every pair of a collection, so four units go
-// together, each into its own partial sum, that their additions need not
-// wait on one another's.
+// together, each into its own partial sum (unitSums), that their
+// additions need not wait on one another's.
 func (m *Model) logit(ha, hb []float32) float32 {
-	n := len(m.b1)
-	b1, w2 := m.b1[:n], m.w2[:n]
-	ha, hb = ha[:n], hb[:n]
-	var z0, z1, z2, z3 float32
+	z := unitSums(m.b1, m.w2, ha, hb)
+	return m.b2 + ((z[0] + z[1]) + (z[2] + z[3]))
+}
+
+// unitSumsGo returns the output layer's four partial sums: unit j's
+// weight times its activation, relu(b1[j]+ha[j]+hb[j]), into sum j mod 4,
+// but for the units past the last multiple of four, which go into sum 0.
+func unitSumsGo(b1, w2, ha, hb []float32) [4]float32 {
+	n := len(b1)
+	w2, ha, hb = w2[:n], ha[:n], hb[:n]
+	var z [4]float32
 	j := 0
 	for ; j+4 <= n; j += 4 {
-		z0 += w2[j] * relu(b1[j]+ha[j]+hb[j])
-		z1 += w2[j+1] * relu(b1[j+1]+ha[j+1]+hb[j+1])
-		z2 += w2[j+2] * relu(b1[j+2]+ha[j+2]+hb[j+2])
-		z3 += w2[j+3] * relu(b1[j+3]+ha[j+3]+hb[j+3])
+		z[0] += float32(w2[j] * relu(b1[j]+ha[j]+hb[j]))
+		z[1] += float32(w2[j+1] * relu(b1[j+1]+ha[j+1]+hb[j+1]))
+		z[2] += float32(w2[j+2] * relu(b1[j+2]+ha[j+2]+hb[j+2]))
+		z[3] += float32(w2[j+3] * relu(b1[j+3]+ha[j+3]+hb[j+3]))
 	}
 	for ; j < n; j++ {
-		z0 += w2[j] * relu(b1[j]+ha[j]+hb[j])
+		z[0] += float32(w2[j] * relu(b1[j]+ha[j]+hb[j]))
 	}
-	return m.b2 + ((z0 + z1) + (z2 + z3))
+	return z
 }
 
 // relu is max(v, 0) without a branch, which the units' signs would

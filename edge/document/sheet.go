@@ -67,12 +67,8 @@ func readGrey(img image.Image) grey {
 			for x := range w {
 				p := row[4*x : 4*x+4]
 				gr.g[y*w+x] = luma(uint32(p[0])*257, uint32(p[1])*257, uint32(p[2])*257)
-				if p[3] < 128 {
-					gr.paper[y*w+x] = false
-					opaque = false
-				} else {
-					gr.paper[y*w+x] = true
-				}
+				gr.paper[y*w+x] = p[3] >= 128
+				opaque = opaque && p[3] >= 128
 			}
 		}
 		if !opaque {
@@ -165,10 +161,9 @@ func percentile(hist *[256]int, q float64) uint8 {
 // paperHist counts the grey levels of the paper.
 func (gr *grey) paperHist() *[256]int {
 	var h [256]int
+	paper := gr.paper[:len(gr.g)]
 	for i, v := range gr.g {
-		if gr.paper[i] {
-			h[v]++
-		}
+		h[v] += int(b2u(paper[i]))
 	}
 	return &h
 }
@@ -217,26 +212,20 @@ func newSheet(gr grey, hist *[256]int, dark float32) *sheet {
 	white := uint8(s.white)
 	g, paper := gr.g, gr.paper[:len(gr.g)]
 	bg = bg[:len(g)]
+	// Background pixels' ink is masked to 0 rather than branched past:
+	// paper and background alternate along every ragged edge.
+	ink := s.ink[:len(g)]
 	for i, v := range g {
-		if !paper[i] {
-			continue
-		}
-		if k := inkOf[int(min(white, bg[i]))-int(v)+255]; k > 0 {
-			s.ink[i] = k
+		k := inkOf[int(min(white, bg[i]))-int(v)+255] & -b2u(paper[i])
+		ink[i] = k
+		if k > 0 {
 			s.total += float64(k) / 255
 		}
 	}
 	for y := range h {
-		l, r := int32(-1), int32(-1)
-		for x := range w {
-			if gr.paper[y*w+x] {
-				if l < 0 {
-					l = int32(x)
-				}
-				r = int32(x)
-			}
-		}
-		s.xl[y], s.xr[y] = l, r
+		row := gr.paper[y*w : (y+1)*w]
+		s.xl[y] = int32(slices.Index(row, true))
+		s.xr[y] = int32(lastIndex(row, true))
 	}
 	fillGaps(s.xl)
 	fillGaps(s.xr)
@@ -250,6 +239,24 @@ func newSheet(gr grey, hist *[256]int, dark float32) *sheet {
 		s.solid[y] = lo > hi || !slices.Contains(row[lo:hi+1], false)
 	}
 	return s
+}
+
+// b2u is 1 for true and 0 for false; -b2u(v) masks a byte by v.
+func b2u(v bool) uint8 {
+	if v {
+		return 1
+	}
+	return 0
+}
+
+// lastIndex is slices.Index from the end.
+func lastIndex[E comparable](s []E, v E) int {
+	for i := len(s) - 1; i >= 0; i-- {
+		if s[i] == v {
+			return i
+		}
+	}
+	return -1
 }
 
 // noiseFloor is the ink level below which a pixel counts as paper: the
@@ -280,12 +287,9 @@ func localPaperInto(gr grey, r int, scratch *[]uint8) []uint8 {
 	}
 	buf := (*scratch)[:4*n]
 	src, tmp, pre, suf := buf[:n], buf[n:2*n], buf[2*n:3*n], buf[3*n:]
-	for i, v := range gr.g {
-		if gr.paper[i] {
-			src[i] = v
-		} else {
-			src[i] = 0
-		}
+	paper := gr.paper[:len(src)]
+	for i, v := range gr.g[:len(src)] {
+		src[i] = v & -b2u(paper[i])
 	}
 	// Down the columns: whole rows at a time, which reads memory in
 	// order. Then along the rows, as columns of the transposed picture,
@@ -299,14 +303,53 @@ func localPaperInto(gr grey, r int, scratch *[]uint8) []uint8 {
 }
 
 // transposeBytes writes into dst the w×h picture src (row by row)
-// transposed: h×w, its columns as rows.
+// transposed: h×w, its columns as rows. Blocks of 8×8 go through eight
+// words at a time; the rest value by value.
 func transposeBytes(dst, src []uint8, w, h int) {
 	src, dst = src[:w*h], dst[:w*h]
-	for y := range h {
-		row := src[y*w : (y+1)*w]
-		for x, v := range row {
+	w8, h8 := w&^7, h&^7
+	var r [8]uint64
+	for y := 0; y < h8; y += 8 {
+		for x := 0; x < w8; x += 8 {
+			for i := range r {
+				r[i] = binary.LittleEndian.Uint64(src[(y+i)*w+x:])
+			}
+			transpose8(&r)
+			for i, v := range r {
+				binary.LittleEndian.PutUint64(dst[(x+i)*h+y:], v)
+			}
+		}
+		for yy := y; yy < y+8; yy++ {
+			for x := w8; x < w; x++ {
+				dst[x*h+yy] = src[yy*w+x]
+			}
+		}
+	}
+	for y := h8; y < h; y++ {
+		for x, v := range src[y*w : (y+1)*w] {
 			dst[x*h+y] = v
 		}
+	}
+}
+
+// transpose8 transposes the 8×8 bytes of r, byte j of word i being row i,
+// column j: the off-diagonal 4×4 blocks swap, then the 2×2 blocks within
+// each, then the single bytes.
+func transpose8(r *[8]uint64) {
+	for i := range 4 {
+		t := (r[i]>>32 ^ r[i+4]) & 0x00000000ffffffff
+		r[i] ^= t << 32
+		r[i+4] ^= t
+	}
+	for _, i := range [4]int{0, 1, 4, 5} {
+		t := (r[i]>>16 ^ r[i+2]) & 0x0000ffff0000ffff
+		r[i] ^= t << 16
+		r[i+2] ^= t
+	}
+	for i := 0; i < 8; i += 2 {
+		t := (r[i]>>8 ^ r[i+1]) & 0x00ff00ff00ff00ff
+		r[i] ^= t << 8
+		r[i+1] ^= t
 	}
 }
 
@@ -410,9 +453,9 @@ func runningMax1(src, dst, pre, suf []uint8, r int) {
 	}
 }
 
-// maxInto sets dst to the greater of a and b, value by value, eight
+// maxIntoGo sets dst to the greater of a and b, value by value, eight
 // values at a time.
-func maxInto(dst, a, b []uint8) {
+func maxIntoGo(dst, a, b []uint8) {
 	a, b = a[:len(dst)], b[:len(dst)]
 	k := 0
 	for ; k+8 <= len(dst); k += 8 {

@@ -905,21 +905,28 @@ func correlation(a, b *quarterProfile, s int) (float64, bool) {
 	if aa <= 0 || bb <= 0 {
 		return 0, false
 	}
-	x, y := a.v[lo:hi], b.v[lo+s:hi+s]
+	d := dotSums(a.v[lo:hi], b.v[lo+s:hi+s])
+	return (d[0] + d[1] + d[2] + d[3]) / math.Sqrt(aa*bb), true
+}
+
+// dotSumsGo returns x·y (y as long as x or longer) in four partial sums,
+// that their additions need not wait on one another's: the products of
+// index k go into sum k mod 4, but for those past the last multiple of
+// four, which go into sum 0.
+func dotSumsGo(x, y []float64) [4]float64 {
 	y = y[:len(x)]
-	// Four sums, so that the additions need not wait on each other.
-	var s0, s1, s2, s3 float64
+	var d [4]float64
 	k := 0
 	for ; k+4 <= len(x); k += 4 {
-		s0 += x[k] * y[k]
-		s1 += x[k+1] * y[k+1]
-		s2 += x[k+2] * y[k+2]
-		s3 += x[k+3] * y[k+3]
+		d[0] += float64(x[k] * y[k])
+		d[1] += float64(x[k+1] * y[k+1])
+		d[2] += float64(x[k+2] * y[k+2])
+		d[3] += float64(x[k+3] * y[k+3])
 	}
 	for ; k < len(x); k++ {
-		s0 += x[k] * y[k]
+		d[0] += float64(x[k] * y[k])
 	}
-	return (s0 + s1 + s2 + s3) / math.Sqrt(aa*bb), true
+	return d
 }
 
 // maxCorrelation is the highest correlation of a and b at the offsets
