@@ -47,8 +47,26 @@ const minWindowInk = 4
 // edges. With turns, a third of the negatives pair a part with another
 // sheet's part turned upside down, as strips that may be scanned either
 // way up meet.
-func sampleSplits(sheets []*sheet, k, rows int, ends []int, depth, n int, turns bool, src *rand.PCG) *sampleSet {
-	return sampleSplitsWorn(sheets, nil, k, rows, ends, depth, n, turns, nil, src)
+func sampleSplits(ctx context.Context, sheets []*sheet, k, rows int, ends []int, depth, n int, turns bool, src *rand.PCG, workers int) (*sampleSet, error) {
+	index, err := windowIndexes(ctx, sheets, k, rows, depth, n, workers)
+	if err != nil {
+		return nil, err
+	}
+	return sampleSplitsWorn(sheets, index, k, rows, ends, depth, n, turns, nil, src), nil
+}
+
+// windowIndexes returns each sheet's windowIndex for drawing n windows,
+// or nil ones where n is too few for them to pay (indexWorthWindows).
+func windowIndexes(ctx context.Context, sheets []*sheet, k, rows, depth, n, workers int) ([]*windowIndex, error) {
+	index := make([]*windowIndex, len(sheets))
+	if n < indexWorthWindows*len(sheets) {
+		return index, nil
+	}
+	err := parallel(ctx, workers, len(sheets), func(i int) error {
+		index[i] = newWindowIndex(sheets[i], k, rows, depth)
+		return nil
+	})
+	return index, err
 }
 
 // sampleSplitsWorn is sampleSplits with both parts of every window worn as
@@ -57,7 +75,7 @@ func sampleSplits(sheets []*sheet, k, rows int, ends []int, depth, n int, turns 
 // the columns nearest it here and there; pairs split from a sound interior
 // would otherwise never show it, and a model trained on them would hold
 // it against every true join. index holds each sheet's windowIndex for
-// k, rows and depth (or nil for a sheet without), or is nil for none.
+// k, rows and depth, or nil for a sheet without.
 func sampleSplitsWorn(sheets []*sheet, index []*windowIndex, k, rows int, ends []int, depth, n int, turns bool, wear []float64, src *rand.PCG) *sampleSet {
 	rng := rand.New(src)
 	// Wear is drawn as rng.Float64() < wear[c] is, from src itself, that
@@ -67,9 +85,6 @@ func sampleSplitsWorn(sheets []*sheet, index []*windowIndex, k, rows int, ends [
 	wearBits := make([]float64, min(k, len(wear)))
 	for c := range wearBits {
 		wearBits[c] = wear[c] * (1 << 53)
-	}
-	if index == nil {
-		index = make([]*windowIndex, len(sheets))
 	}
 	in := 2 * k * rows
 	set := &sampleSet{in: in, x: make([]uint8, 0, n*in), y: make([]float32, 0, n)}
@@ -168,19 +183,12 @@ func sampleStreamed(ctx context.Context, sheets []*sheet, k, rows int, ends []in
 	for s := range seeds {
 		seeds[s] = rng.Uint64()
 	}
-	// The sheets' window indexes pay for themselves over many windows,
-	// not over a handful.
-	index := make([]*windowIndex, len(sheets))
-	if n >= indexWorthWindows*len(sheets) {
-		if err := parallel(ctx, workers, len(sheets), func(i int) error {
-			index[i] = newWindowIndex(sheets[i], k, rows, depth)
-			return nil
-		}); err != nil {
-			return nil, err
-		}
+	index, err := windowIndexes(ctx, sheets, k, rows, depth, n, workers)
+	if err != nil {
+		return nil, err
 	}
 	var sets [sampleStreams]*sampleSet
-	err := parallel(ctx, workers, sampleStreams, func(s int) error {
+	err = parallel(ctx, workers, sampleStreams, func(s int) error {
 		share := n / sampleStreams
 		if s < n%sampleStreams {
 			share++
@@ -534,7 +542,7 @@ func (p windowPart) sound(k, rows, depth int) bool {
 		}
 	}
 	for yy := p.y; yy < p.y+rows; yy++ {
-		if (s.solid == nil || !s.solid[yy]) && slices.Contains(s.paper[yy*s.w+x0:][:k], false) {
+		if slices.Contains(s.paper[yy*s.w+x0:][:k], false) {
 			return false
 		}
 	}
@@ -596,12 +604,20 @@ func newWindowIndex(s *sheet, k, rows, depth int) *windowIndex {
 	}
 	nb := (s.w + inkBlock - 1) / inkBlock
 	ix := &windowIndex{lo: make([]int32, n), hi: make([]int32, n), solid: make([]bool, n), blocks: nb, ink: make([]uint32, n*nb)}
+	// A row is solid when it is paper all the way from xl+1 to xr-1,
+	// which holds any window part its bounds allow.
+	solidRow := make([]bool, s.h)
+	for y := range s.h {
+		row := s.paper[y*s.w : (y+1)*s.w]
+		lo, hi := max(0, int(s.xl[y])+1), min(s.w-1, int(s.xr[y])-1)
+		solidRow[y] = lo > hi || !slices.Contains(row[lo:hi+1], false)
+	}
 	for y := range n {
-		lo, hi, solid := int32(math.MinInt32), int32(math.MaxInt32), s.solid != nil
+		lo, hi, solid := int32(math.MinInt32), int32(math.MaxInt32), true
 		for yy := y; yy < y+rows; yy++ {
 			lo = max(lo, s.xl[yy]+int32(depth)+1)
 			hi = min(hi, s.xr[yy]-int32(depth)-1)
-			solid = solid && s.solid[yy]
+			solid = solid && solidRow[yy]
 		}
 		ix.lo[y], ix.hi[y], ix.solid[y] = lo, hi, solid
 	}

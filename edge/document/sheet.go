@@ -21,10 +21,6 @@ type sheet struct {
 	grey []uint8
 	// paper marks the pixels that are paper.
 	paper []bool
-	// solid marks the rows that are paper all the way between xl+1 and
-	// xr-1, where a window inside those bounds need not be checked pixel
-	// by pixel; nil means no row is known to be.
-	solid []bool
 	// xl and xr are the first and last paper column of each row, smoothed
 	// along the height so that a ragged tear does not shift the bands
 	// read from them; rawL and rawR are the same before smoothing, the
@@ -232,12 +228,6 @@ func newSheet(gr grey, hist *[256]int, dark float32) *sheet {
 	s.rawL, s.rawR = s.xl, s.xr
 	s.xl = medianSmooth(s.xl, edgeSmoothing)
 	s.xr = medianSmooth(s.xr, edgeSmoothing)
-	s.solid = make([]bool, h)
-	for y := range h {
-		row := gr.paper[y*w : (y+1)*w]
-		lo, hi := max(0, int(s.xl[y])+1), min(w-1, int(s.xr[y])-1)
-		s.solid[y] = lo > hi || !slices.Contains(row[lo:hi+1], false)
-	}
 	return s
 }
 

@@ -64,7 +64,10 @@ func Train(ctx context.Context, pages []*puzzle.Puzzle, opts ...Option) (*Model,
 		for i := range gaps {
 			gaps[i] = i
 		}
-		set := sampleSplits(sheets, c.k, c.rows, gaps, depth, c.samples, true, src)
+		set, err := sampleSplits(ctx, sheets, c.k, c.rows, gaps, depth, c.samples, true, src, c.workers)
+		if err != nil {
+			return nil, err
+		}
 		all.x = append(all.x, set.x...)
 		all.y = append(all.y, set.y...)
 	}
