@@ -118,12 +118,6 @@ func orderPages(ctx context.Context, scans []scan, pages [][]placed, c config, l
 		bySize[g] = g
 	}
 	slices.SortStableFunc(bySize, func(a, b int) int { return len(pages[b]) - len(pages[a]) })
-	// A few pages are each fitted as a single page is; many share a
-	// smaller budget (pageSamples).
-	var train document.Option
-	if len(pages) > fewPages {
-		train = document.WithTraining(pageSamples, pageEpochs)
-	}
 	out := make([]*result, len(pages))
 	err := each(len(pages), func(k int) error {
 		g := bySize[k]
@@ -131,7 +125,7 @@ func orderPages(ctx context.Context, scans []scan, pages [][]placed, c config, l
 			return nil
 		}
 		var err error
-		out[g], err = orderAlone(ctx, scans, pages[g], c, train, logf)
+		out[g], err = orderAlone(ctx, scans, pages[g], c, logf)
 		return err
 	})
 	return out, err
@@ -157,7 +151,7 @@ func orderPages(ctx context.Context, scans []scan, pages [][]placed, c config, l
 // run of ten (0.910 of them in that run, 0.975 before): a page the
 // collection's pass cut in two, one half stuck to another page, upside
 // down against it.
-func orderAlone(ctx context.Context, scans []scan, pg []placed, c config, train document.Option, logf func(string, ...any)) (*result, error) {
+func orderAlone(ctx context.Context, scans []scan, pg []placed, c config, logf func(string, ...any)) (*result, error) {
 	asTurned := false
 	if c.turned {
 		first, err := orderPage(ctx, scans, pg, c, false, logf, document.WithWorkers(1), document.WithTraining(1, 1))
@@ -176,7 +170,7 @@ func orderAlone(ctx context.Context, scans []scan, pg []placed, c config, train 
 		}
 		asTurned = true
 	}
-	res, err := orderPage(ctx, scans, pg, c, asTurned, logf, document.WithWorkers(1), train)
+	res, err := orderPage(ctx, scans, pg, c, asTurned, logf, document.WithWorkers(1), document.WithTraining(pageSamples, pageEpochs))
 	if err != nil || len(res.pages) < 2 {
 		return res, err
 	}
@@ -187,7 +181,7 @@ func orderAlone(ctx context.Context, scans []scan, pg []placed, c config, train 
 			out.blank = append(out.blank, blankOf(res, p)...)
 			continue
 		}
-		r, err := orderPage(ctx, scans, p, c, true, logf, document.WithWorkers(1), train)
+		r, err := orderPage(ctx, scans, p, c, true, logf, document.WithWorkers(1), document.WithTraining(pageSamples, pageEpochs))
 		if err != nil {
 			return nil, err
 		}
@@ -265,18 +259,9 @@ func turnPage(pg []placed, scans []scan) []placed {
 // or better with a third of it (D1 really shredded 0.919 against 0.908,
 // D2 0.975 against 0.930, the digitally cut unchanged), and 1,013
 // rendered strips took 33 s instead of 40-49. A single page gains from
-// the larger default (see document.WithTraining), and so do the pages of
-// a small collection: up to fewPages pages found, each is fitted as a
-// single page is (D1 really shredded, mixed, half the strips turned,
-// seeds 1-3: 0.911 against 0.897, its 137 strips in 9-11 s against 7-8;
-// D2 and the digitally cut collections unchanged). A larger collection's
-// pages keep this budget, which holds a thousand strips within the 30 s
-// wanted.
+// the larger default (see document.WithTraining); a collection's pages
+// keep this one, which holds a thousand strips near the 30 s wanted.
 const pageSamples, pageEpochs = 15000, 2
-
-// fewPages is the most pages found whose pages are each fitted as a
-// single page is.
-const fewPages = 10
 
 // minPageStrips is the fewest strips a page found among several must hold
 // to be ordered again on its own: fewer give the pair model too little to
