@@ -1248,7 +1248,7 @@ func (s *Solver) improve(run *solve.Run, rk *ranks, k *keeper, b *puzzle.Board) 
 // repair runs the exchange passes on b and offers the result to k.
 func (s *Solver) repair(run *solve.Run, rk *ranks, b *puzzle.Board, k *keeper) *puzzle.Board {
 	rep := newRepairer(robust{rk}, rk.comp.Best, run.Problem().Puzzle, b)
-	rep.onlyAbove = rk.lazy
+	rep.onlyAbove = rk.atLeast != nil
 	// An exchange tried can cost milliseconds on a large rotatable board,
 	// longer than Step's context polling (every 256 steps) allows, so
 	// each one also asks Done.

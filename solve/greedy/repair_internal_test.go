@@ -60,7 +60,7 @@ func TestSparseRepairMends(t *testing.T) {
 			b.Cells[x].Rotation = 2
 		}
 		rep := newRepairer(robust{rk}, rk.comp.Best, p, b)
-		rep.onlyAbove = rk.lazy
+		rep.onlyAbove = rk.atLeast != nil
 		if !rep.onlyAbove {
 			t.Fatal("a sparse compatibility must be repaired with the limited exchanges")
 		}
