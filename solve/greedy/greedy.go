@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/bits"
 	"sort"
 
 	"github.com/reassemble/jigsaw/edge"
@@ -384,7 +385,8 @@ type ranks struct {
 	// cache keeps joins priced afresh, direct-mapped by the pair's
 	// hash: the repair and the refinement price the same few joins
 	// around a cell again for every move they try.
-	cache []cachedJoin
+	cache      []cachedJoin
+	cacheShift uint // 64 less the bits of cache's length
 	// logScaled: comp prices joins on the log scale of its measure
 	// (edge.Log), which suits the sum of a board's joins; second and
 	// the compatibilities, ratios of costs, are on the measure's own
@@ -406,7 +408,9 @@ type cachedJoin struct {
 	cost float64
 }
 
-// A lazy compatibility's join cache has 1<<joinCacheBits entries, 64 MiB.
+// A lazy compatibility's join cache has about 256 entries a side, 1<<
+// joinCacheBits (64 MiB) at most: a document's grid of 49 pieces, or each
+// short GA run's finish on it, needs 1 MiB, not 64.
 const joinCacheBits = 22
 
 func newRanks(comp edge.Compatibility) *ranks {
@@ -414,7 +418,8 @@ func newRanks(comp edge.Compatibility) *ranks {
 	rk := &ranks{comp: comp, buddies: edge.BestBuddies(comp), second: make([]float64, 4*comp.Pieces()), lazy: !dense}
 	if rk.lazy {
 		rk.atLeast, _ = comp.(boundedJoins)
-		rk.cache = make([]cachedJoin, 1<<joinCacheBits)
+		n := min(joinCacheBits, max(12, bits.Len(uint(len(rk.second)))+8))
+		rk.cache, rk.cacheShift = make([]cachedJoin, 1<<n), uint(64-n)
 		rk.last = make([]float64, len(rk.second))
 		for i := range rk.last {
 			if best := comp.Best(i); len(best) > 0 {
@@ -521,7 +526,7 @@ func (rk *ranks) join(i, j int) float64 {
 func (rk *ranks) cached(i, j int) (*cachedJoin, uint64) {
 	a, b := uint64(min(i, j)), uint64(max(i, j))
 	key := a<<32 | b
-	return &rk.cache[(key*0x9e3779b97f4a7c15)>>(64-joinCacheBits)], key
+	return &rk.cache[(key*0x9e3779b97f4a7c15)>>rk.cacheShift], key
 }
 
 // joinAtLeast returns J(i, j), or a value of at least bound that the join
