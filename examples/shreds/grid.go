@@ -112,7 +112,10 @@ func reassembleGrid(ctx context.Context, scans []scan, c config, logf func(strin
 
 // layGrid lays the pieces of p by the greedy placer, then short GA runs.
 func layGrid(ctx context.Context, p *puzzle.Puzzle, sc edge.Compatibility, seed uint64) (*puzzle.Board, error) {
-	res, err := greedy.New(greedy.WithEvolution(gridEvolution)).Solve(ctx, solve.Problem{Puzzle: p, Scorer: sc},
+	// The exchanges of every two pieces lower a grid's cost and lose
+	// accuracy (greedy.WithExchanges): the measure prices several wrong
+	// layouts below the true one.
+	res, err := greedy.New(greedy.WithEvolution(gridEvolution), greedy.WithExchanges(false)).Solve(ctx, solve.Problem{Puzzle: p, Scorer: sc},
 		solve.WithSeed(seed), solve.WithWorkers(runtime.GOMAXPROCS(0)))
 	if err != nil {
 		return nil, err

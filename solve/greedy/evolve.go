@@ -99,9 +99,10 @@ func (s *Solver) newEvolution(ctx context.Context, run *solve.Run) *evolution {
 	e.ctx, e.cancel = context.WithCancel(ctx)
 	// The finish grows the picture again from each GA board's trusted
 	// region. The alternatives' growths ignore that board and would only
-	// repeat the boards this run has already offered.
+	// repeat the boards this run has already offered, and the exchanges
+	// of every two pieces are this run's to weigh, once, on its best.
 	e.finish = *s
-	e.finish.evolution, e.finish.alternatives = 0, nil
+	e.finish.evolution, e.finish.alternatives, e.finish.exchanges = 0, nil, false
 	return e
 }
 

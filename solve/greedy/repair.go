@@ -126,6 +126,84 @@ func (r *repairer) above(facing, now int) []edge.Match {
 	return best
 }
 
+// exchangeAll tries the exchange of the pieces of every two cells, the
+// piece moving in at the first cell in each of its turns and the other in
+// its best, and makes each that lowers the cost. Prices are non-negative,
+// so a piece that costs more in the first cell than both cells cost now
+// gains nothing whatever the other does: most pairs end there, on four
+// joins priced. It reports the exchanges made, and true when step ended
+// the pass.
+func (r *repairer) exchangeAll(step func() bool) (int, bool) {
+	b := r.b
+	cost := make([]float64, len(b.Cells))
+	price := func(i int) { cost[i] = edge.CellCost(r.comp, b, b.CellAt(i)) }
+	for i := range b.Cells {
+		price(i)
+	}
+	// reprice updates the cells around cells i and j after an exchange.
+	reprice := func(i, j int) {
+		for _, x := range [2]int{i, j} {
+			price(x)
+			c := b.CellAt(x)
+			for _, s := range puzzle.Sides {
+				if n := c.Neighbour(s); b.In(n) {
+					price(b.Index(n))
+				}
+			}
+		}
+	}
+	made := 0
+	for i := range b.Cells {
+		if r.fixed[i] || b.Cells[i].IsEmpty() {
+			continue
+		}
+		for j := i + 1; j < len(b.Cells); j++ {
+			if r.fixed[j] || b.Cells[j].IsEmpty() {
+				continue
+			}
+			if !step() {
+				return made, true
+			}
+			q := b.Cells[j].Piece
+			if adjacent(b.CellAt(i), b.CellAt(j)) {
+				for _, t := range r.turns {
+					if r.tryExchange(i, j, puzzle.Placement{Piece: q, Rotation: t}) {
+						made++
+						reprice(i, j)
+						break
+					}
+				}
+				continue
+			}
+			before := cost[i] + cost[j]
+			oldI, oldJ := b.Cells[i], b.Cells[j]
+			bestGain, bestI, bestJ := 0.0, oldI, oldJ
+			for _, t := range r.turns {
+				b.Cells[i] = puzzle.Placement{Piece: q, Rotation: t}
+				ci := edge.CellCost(r.comp, b, b.CellAt(i))
+				if ci >= before {
+					continue
+				}
+				for _, u := range r.turns {
+					b.Cells[j] = puzzle.Placement{Piece: oldI.Piece, Rotation: u}
+					if g := before - ci - edge.CellCost(r.comp, b, b.CellAt(j)); g > bestGain+1e-9 {
+						bestGain, bestI, bestJ = g, b.Cells[i], b.Cells[j]
+					}
+				}
+				b.Cells[j] = oldJ
+			}
+			b.Cells[i], b.Cells[j] = oldI, oldJ
+			if bestGain > 0 {
+				b.Cells[i], b.Cells[j] = bestI, bestJ
+				r.where[bestI.Piece], r.where[bestJ.Piece] = i, j
+				made++
+				reprice(i, j)
+			}
+		}
+	}
+	return made, false
+}
+
 // tryExchange moves placement in (a piece now in cell j) to cell i, and the
 // piece of cell i to cell j in its best turn, if that lowers the cost. Both
 // cells hold pieces.

@@ -74,3 +74,45 @@ func TestSparseRepairMends(t *testing.T) {
 		}
 	}
 }
+
+// TestExchangeAllMends checks that the exchanges of every two pieces put
+// back pieces swapped across the board, one of them turned too, on the
+// log scale the solver weighs them on.
+func TestExchangeAllMends(t *testing.T) {
+	for _, rot := range []bool{false, true} {
+		p, truth, err := puzzle.Cut(waves(12*8, 10*8), 8)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.Rotatable = rot
+		tb, err := edge.NewTable(context.Background(), p, edge.MGC(), 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rk := newRanks(tb)
+		b := truth.Clone()
+		swap := func(x, y puzzle.Cell) {
+			i, j := b.Index(x), b.Index(y)
+			b.Cells[i], b.Cells[j] = b.Cells[j], b.Cells[i]
+		}
+		swap(puzzle.Cell{Row: 0, Col: 0}, puzzle.Cell{Row: 9, Col: 11})
+		swap(puzzle.Cell{Row: 4, Col: 5}, puzzle.Cell{Row: 4, Col: 6})
+		if rot {
+			b.Cells[b.Index(puzzle.Cell{Row: 0, Col: 0})].Rotation = 3
+		}
+		rep := newRepairer(logJoins{rk}, rk.comp.Best, p, b)
+		made := 0
+		for range 5 {
+			m, stop := rep.exchangeAll(func() bool { return true })
+			if stop {
+				t.Fatal("the pass stopped though step never asked it to")
+			}
+			if made += m; m == 0 {
+				break
+			}
+		}
+		if !b.Equal(truth) || made == 0 {
+			t.Errorf("rotate=%v: %d exchanges left the board at neighbour comparison %.3f", rot, made, puzzle.NeighbourComparison(truth, b))
+		}
+	}
+}
