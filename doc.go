@@ -21,8 +21,9 @@
 //   - solve/strips: strips in a row, as a shredded page's: their order and
 //     turns, exactly for a page, by local search for a collection.
 //   - solve/greedy: picture re-assembly: best-buddy placement (Paikin and
-//     Tal), loop-checked segments moved as wholes, strays left out, and
-//     optionally short GA runs (solve/ga) to check the picture.
+//     Tal), loop-checked segments moved as wholes, bands shifted and every
+//     two pieces exchanged where that lowers the cost, strays left out,
+//     and optionally short GA runs (solve/ga) to check the picture.
 //   - solve/csp, solve/ga, solve/sa, solve/tabu, solve/baseline, solve/lp:
 //     the thesis's methods and their relatives, composed by options.
 //   - solve/exactcover, solve/tiling, puzzle/polyomino: polyomino tiling.
