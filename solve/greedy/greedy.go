@@ -1208,7 +1208,7 @@ func repeatPasses(n int, pass func() (made int, stop bool)) int {
 // it is.
 func (s *Solver) exchangeAll(run *solve.Run, rk *ranks, b *puzzle.Board) int {
 	n := len(b.Cells)
-	if b.Placed() < n || n*(n-1)/2 > maxExchangePairs {
+	if b.Placed() < n || uint64(n)*uint64(n-1)/2 > maxExchangePairs {
 		return 0
 	}
 	rep := newRepairer(logJoins{rk}, rk.comp.Best, run.Problem().Puzzle, b)
