@@ -1178,11 +1178,7 @@ func (s *Solver) shiftBands(run *solve.Run, rk *ranks, b *puzzle.Board) int {
 	// its own scale MGC's few dear joins decide, and shifts made so lost
 	// perfect boards on the MIT set. The run still keeps the board only
 	// if its own price is lower too.
-	join := rk.join
-	if !rk.logScaled {
-		join = func(i, j int) float64 { return math.Log1p(rk.join(i, j)) }
-	}
-	ref := newRefiner(rk, run.Problem().Puzzle, b, join, func(int) float64 { return 0 })
+	ref := newRefiner(rk, run.Problem().Puzzle, b, rk.logJoin, func(int) float64 { return 0 })
 	step := func() bool { return run.Step() && !run.Done() }
 	return repeatPasses(s.refinePasses, func() (int, bool) { return ref.shiftPass(step) })
 }
@@ -1221,15 +1217,20 @@ func (s *Solver) exchangeAll(run *solve.Run, rk *ranks, b *puzzle.Board) int {
 // grows as the square of the cells.
 const maxExchangePairs = 1 << 20
 
-// logJoins prices a join on the log scale of the problem's measure.
+// logJoin is the join of sides i and j on the log scale of the problem's
+// measure, as the band shifts and the exchanges weigh it.
+func (rk *ranks) logJoin(i, j int) float64 {
+	if rk.logScaled {
+		return rk.join(i, j)
+	}
+	return math.Log1p(rk.join(i, j))
+}
+
+// logJoins is logJoin as an edge.Scorer, for the repairer.
 type logJoins struct{ *ranks }
 
 func (l logJoins) Score(a puzzle.Placement, s puzzle.Side, b puzzle.Placement) float64 {
-	d := l.join(sideIndex(a, s), sideIndex(b, s.Opposite()))
-	if !l.logScaled {
-		d = math.Log1p(d)
-	}
-	return d
+	return l.logJoin(sideIndex(a, s), sideIndex(b, s.Opposite()))
 }
 
 // assemble grows the picture from each start under rk's compatibilities,

@@ -194,8 +194,7 @@ func (r *repairer) exchangeAll(step func() bool) (int, bool) {
 			}
 			b.Cells[i], b.Cells[j] = oldI, oldJ
 			if bestGain > 0 {
-				b.Cells[i], b.Cells[j] = bestI, bestJ
-				r.where[bestI.Piece], r.where[bestJ.Piece] = i, j
+				r.put(i, j, bestI, bestJ)
 				made++
 				reprice(i, j)
 			}
@@ -234,15 +233,19 @@ func (r *repairer) tryExchange(i, j int, in puzzle.Placement) bool {
 		}
 	}
 	if bestCost < before-1e-9 {
-		b.Cells[j] = bestOut
-		r.where[in.Piece] = i
-		r.where[bestOut.Piece] = j
-		r.clock++
-		r.changed[i], r.changed[j] = r.clock, r.clock
+		r.put(i, j, in, bestOut)
 		return true
 	}
 	b.Cells[i], b.Cells[j] = oldI, oldJ
 	return false
+}
+
+// put makes an exchange: placement a into cell i and b into cell j.
+func (r *repairer) put(i, j int, a, b puzzle.Placement) {
+	r.b.Cells[i], r.b.Cells[j] = a, b
+	r.where[a.Piece], r.where[b.Piece] = i, j
+	r.clock++
+	r.changed[i], r.changed[j] = r.clock, r.clock
 }
 
 // adjacent reports whether cells a and b share a side.
