@@ -496,6 +496,36 @@ func TestKernelCrossDeterministic(t *testing.T) {
 	}
 }
 
+// TestKernelRows checks that phase 3 chooses the same pieces from the
+// table's joins copied side by side as from the table itself: children of
+// the same parents and draws are equal, cell for cell.
+func TestKernelRows(t *testing.T) {
+	f := picturePuzzle(t, 50, true, 27)
+	if f.k.rows == nil {
+		t.Fatal("a turning picture priced by a table got no rows")
+	}
+	plain, err := newKernelContext(f.l, solve.Problem{Puzzle: f.p, Scorer: f.k.comp})
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain.rows = nil
+	run := func(k *kernelContext) []local.Elem {
+		rng := rand.New(rand.NewPCG(28, 29))
+		mom, dad, child := local.NewState(f.l), local.NewState(f.l), local.NewState(f.l)
+		var out []local.Elem
+		for range 10 {
+			mom.Shuffle(rng)
+			dad.Shuffle(rng)
+			kernelCross(k, mom, dad, child, rng)
+			out = append(out, child.Cells...)
+		}
+		return out
+	}
+	if a, b := run(f.k), run(plain); !slices.Equal(a, b) {
+		t.Fatal("children differ with the joins copied side by side")
+	}
+}
+
 // TestKernelCrossConcurrent crosses on one context from several goroutines;
 // run with -race it checks that the context is only read.
 func TestKernelCrossConcurrent(t *testing.T) {
