@@ -95,9 +95,10 @@
 // orientation known and from 2.0 to 2.9 s turned, and on the MIT half from
 // 0.3 to 0.9 s and from 1.4 to 2.3 s; a photograph it mends costs the most,
 // up to 3 s known and 9 s turned. Since a run ends once five generations
-// in a row find nothing cheaper, the whole solve takes 0.97 s a McGill
-// photograph known and 2.9 s turned, MIT 0.63 s and 1.97 s (log(mgc),
-// the figures below). Its effect on the mean neighbour
+// in a row find nothing cheaper, and reads a turning puzzle's joins side
+// by side, the whole solve takes 1.0–1.1 s a McGill photograph known and
+// 2.7 s turned, MIT 0.6–0.7 s and 1.8 s (log(mgc), the figures below; the
+// ranges are the machine's drift). Its effect on the mean neighbour
 // comparison, prediction as an alternative, scramble seed 1:
 //
 //	set        orientation  without  with (perfect of 10)
