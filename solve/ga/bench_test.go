@@ -3,7 +3,10 @@ package ga_test
 import (
 	"context"
 	"math/rand/v2"
+	"path/filepath"
 	"testing"
+
+	"github.com/reassemble/jigsaw/edge"
 
 	"github.com/reassemble/jigsaw/puzzle"
 	"github.com/reassemble/jigsaw/solve"
@@ -67,6 +70,39 @@ func BenchmarkGenerations(b *testing.B) {
 				b.ReportMetric(float64(gens)/sec, "gens/s")
 				b.ReportMetric(float64(evals)/sec, "evals/s")
 			})
+		}
+	}
+}
+
+// BenchmarkTurnedPicture measures the short GA runs that
+// greedy.WithEvolution makes (Sholomon's GA, population 100, parents by
+// tournaments of two) on a turned photograph: the coffee picture cut
+// into 600 pieces of 20 pixels, priced by a table of the default measure
+// on the log scale. Each run goes 10 generations; the table is built
+// once. On two cores a run took 0.33–0.43 s, against 0.66–0.68 s when
+// the kernel crossover read the table itself rather than its joins side
+// by side.
+func BenchmarkTurnedPicture(b *testing.B) {
+	img, err := puzzle.LoadImage(filepath.Join("..", "..", "testdata", "coffee.png"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	p, truth, err := puzzle.Cut(img, 20)
+	if err != nil {
+		b.Fatal(err)
+	}
+	p.Rotatable = true
+	if p, _, err = puzzle.Scramble(p, truth, rand.New(rand.NewPCG(1, 2))); err != nil {
+		b.Fatal(err)
+	}
+	table, err := edge.NewTable(context.Background(), p, edge.Log(edge.DefaultMeasure()), 0)
+	if err != nil {
+		b.Fatal(err)
+	}
+	s := ga.New(ga.Sholomon(), ga.WithPopulation(100), ga.WithGenerations(10), ga.WithSelection(ga.Tournament(2)))
+	for b.Loop() {
+		if _, err := s.Solve(context.Background(), solve.Problem{Puzzle: p, Scorer: table}, solve.WithSeed(3)); err != nil {
+			b.Fatal(err)
 		}
 	}
 }
