@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/reassemble/jigsaw/edge"
-
 	"github.com/reassemble/jigsaw/puzzle"
 	"github.com/reassemble/jigsaw/solve"
 	"github.com/reassemble/jigsaw/solve/ga"

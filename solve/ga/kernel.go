@@ -151,7 +151,7 @@ func newKernelContext(l *local.Layout, p solve.Problem) (*kernelContext, error) 
 			k.showing[s][r.Source(s)] = r
 		}
 	}
-	if t, ok := comp.(*edge.Table); ok && k.rot && 16*n*n <= kernelMaxRows {
+	if t, ok := comp.(*edge.Table); ok && k.rot && 16*uint64(n)*uint64(n) <= kernelMaxRows {
 		k.rows = tableRows(t)
 	}
 	return k, nil

@@ -1307,10 +1307,19 @@ func (s *Solver) improve(run *solve.Run, rk *ranks, k *keeper, b *puzzle.Board) 
 	}
 }
 
+// repairer returns the repair's exchanges on board b: priced by capped
+// compatibilities (robust), and for a puzzle priced with bounds
+// (edge.Sparse) asking only for the partners a side ranks above the one
+// it faces (repairer.above).
+func (rk *ranks) repairer(p *puzzle.Puzzle, b *puzzle.Board) *repairer {
+	rep := newRepairer(robust{rk}, rk.comp.Best, p, b)
+	rep.onlyAbove = rk.atLeast != nil
+	return rep
+}
+
 // repair runs the exchange passes on b and offers the result to k.
 func (s *Solver) repair(run *solve.Run, rk *ranks, b *puzzle.Board, k *keeper) *puzzle.Board {
-	rep := newRepairer(robust{rk}, rk.comp.Best, run.Problem().Puzzle, b)
-	rep.onlyAbove = rk.atLeast != nil
+	rep := rk.repairer(run.Problem().Puzzle, b)
 	// An exchange tried can cost milliseconds on a large rotatable board,
 	// longer than Step's context polling (every 256 steps) allows, so
 	// each one also asks Done.

@@ -43,11 +43,7 @@ func TestRepairAsksAbove(t *testing.T) {
 // still puts back two pieces swapped (and turned) on a finished board.
 func TestSparseRepairMends(t *testing.T) {
 	for _, rot := range []bool{false, true} {
-		p, truth, err := puzzle.Cut(waves(12*8, 10*8), 8)
-		if err != nil {
-			t.Fatal(err)
-		}
-		p.Rotatable = rot
+		p, truth := wavesPuzzle(t, rot)
 		sp, err := edge.NewSparse(context.Background(), p, edge.Log(edge.MGC()), edge.DefaultK, 1)
 		if err != nil {
 			t.Fatal(err)
@@ -59,8 +55,7 @@ func TestSparseRepairMends(t *testing.T) {
 		if rot {
 			b.Cells[x].Rotation = 2
 		}
-		rep := newRepairer(robust{rk}, rk.comp.Best, p, b)
-		rep.onlyAbove = rk.atLeast != nil
+		rep := rk.repairer(p, b)
 		if !rep.onlyAbove {
 			t.Fatal("a sparse compatibility must be repaired with the limited exchanges")
 		}
@@ -80,11 +75,7 @@ func TestSparseRepairMends(t *testing.T) {
 // log scale the solver weighs them on.
 func TestExchangeAllMends(t *testing.T) {
 	for _, rot := range []bool{false, true} {
-		p, truth, err := puzzle.Cut(waves(12*8, 10*8), 8)
-		if err != nil {
-			t.Fatal(err)
-		}
-		p.Rotatable = rot
+		p, truth := wavesPuzzle(t, rot)
 		tb, err := edge.NewTable(context.Background(), p, edge.MGC(), 1)
 		if err != nil {
 			t.Fatal(err)
@@ -115,4 +106,16 @@ func TestExchangeAllMends(t *testing.T) {
 			t.Errorf("rotate=%v: %d exchanges left the board at neighbour comparison %.3f", rot, made, puzzle.NeighbourComparison(truth, b))
 		}
 	}
+}
+
+// wavesPuzzle cuts the synthetic waves picture into 12×10 pieces of 8
+// pixels, unscrambled: the board truth is the picture.
+func wavesPuzzle(t *testing.T, rot bool) (*puzzle.Puzzle, *puzzle.Board) {
+	t.Helper()
+	p, truth, err := puzzle.Cut(waves(12*8, 10*8), 8)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Rotatable = rot
+	return p, truth
 }
