@@ -129,6 +129,27 @@ func TestEvolutionBudget(t *testing.T) {
 	}
 }
 
+// TestEvolutionPatience checks that WithEvolutionPatience ends the GA runs
+// early: with a patience of one generation the runs make fewer
+// generations than with none, which lets every run go its 30.
+func TestEvolutionPatience(t *testing.T) {
+	prob, _ := astronaut(t, 28)
+	iterations := func(patience int) int64 {
+		res, err := greedy.New(greedy.WithEvolution(2), greedy.WithEvolutionPatience(patience)).Solve(context.Background(), prob,
+			solve.WithSeed(1), solve.WithWorkers(1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Board.Placed() != len(prob.Puzzle.Pieces) {
+			t.Fatalf("patience %d: the board is not complete", patience)
+		}
+		return res.Stats.Iterations
+	}
+	if short, full := iterations(1), iterations(0); short >= full {
+		t.Errorf("%d iterations with a patience of one generation, %d with none", short, full)
+	}
+}
+
 // TestEvolutionTarget ends a run by its target while the placer works, the
 // first GA runs under way beside it: the run ends solved, and none of
 // their goroutines outlives it. The puzzle's 1,024 pieces take the GA runs

@@ -134,12 +134,13 @@ type Solver struct {
 	strays        bool
 	alternatives  []edge.Compatibility
 	evolution     int
+	patience      int
 	exchanges     bool
 }
 
 // New returns a greedy placer configured by opts; nil options are skipped.
 func New(opts ...Option) *Solver {
-	s := &Solver{buddyFirst: true, repairPasses: 20, starts: 1, segmentRounds: 3, refinePasses: 20, exchanges: true}
+	s := &Solver{buddyFirst: true, repairPasses: 20, starts: 1, segmentRounds: 3, refinePasses: 20, exchanges: true, patience: evolutionConvergence}
 	for _, o := range opts {
 		if o != nil {
 			o(s)
