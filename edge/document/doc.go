@@ -34,9 +34,12 @@
 // of a tear (masked scans; both sides of a cut share its wiggles), the
 // paper's grain across a clean cut (pieces cut from one scan), and, for a
 // cut along the lines of text (a grid's top and bottom sides), whether
-// the lines run on across it at their spacing: a cut through the blank
-// between two lines leaves the pair model nothing to read, and the lines'
-// phase then tells which rows of pieces meet.
+// the lines run on across it at their spacing, and whether the two
+// pieces share the page's columns of ink (margins, indents, the lines'
+// ragged ends): a cut through the blank between two lines leaves the pair
+// model nothing to read; the lines' phase then tells which rows of pieces
+// meet, and the columns which piece of one row lies under which of the
+// other.
 //
 // # The pair model
 //

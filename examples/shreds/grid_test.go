@@ -128,10 +128,10 @@ func TestSharedGrids(t *testing.T) {
 		}
 		mean /= float64(len(sums[coll]))
 		t.Logf("%s: mean neighbour accuracy %.3f over %d grids", coll, mean, len(sums[coll]))
-		// Floors a little under what the grids gave with seed 1 when
-		// the torn depth was last changed (D1 0.80, D2 0.88), to catch
-		// a step back.
-		if floor := map[string]float64{"D1": 0.7, "D2": 0.8}[coll]; rows == 7 && mean < floor {
+		// Floors a little under what the grids gave with seed 1 once
+		// the pages' columns were read across cuts along the lines
+		// (D1 0.86, D2 0.93), to catch a step back.
+		if floor := map[string]float64{"D1": 0.8, "D2": 0.85}[coll]; rows == 7 && mean < floor {
 			t.Errorf("%s: mean neighbour accuracy %.3f, want at least %.2f", coll, mean, floor)
 		}
 	}
