@@ -72,13 +72,8 @@ func TestLinePhase(t *testing.T) {
 	// End 2i is piece i's bottom, 2i+1 its top, each read inwards.
 	above := func(i, j int) float64 { return phaseEvidence(fr.lines[2*i], fr.lines[2*j+1], fr.pitch) }
 	beaten, pairs := 0, 0
-	for k, pl := range truth.Cells {
-		c := truth.CellAt(k)
-		below := c.Neighbour(puzzle.Bottom)
-		if !truth.In(below) {
-			continue
-		}
-		i, j := int(pl.Piece), int(truth.At(below).Piece)
+	for _, cut := range cutsAlong(truth) {
+		i, j := cut.above, cut.below
 		right := above(i, j)
 		for other := range p.Pieces {
 			if other == i || other == j {
@@ -93,6 +88,23 @@ func TestLinePhase(t *testing.T) {
 	if beaten*5 > pairs {
 		t.Errorf("a true cut's phase evidence is matched or beaten by %d of %d others, want at most a fifth", beaten, pairs)
 	}
+}
+
+// cut is a true join along the lines of text: piece above over piece
+// below, which lies in row row.
+type cut struct{ above, below, row int }
+
+// cutsAlong lists the true board's joins between a piece and the one
+// below it.
+func cutsAlong(truth *puzzle.Board) []cut {
+	var out []cut
+	for k, pl := range truth.Cells {
+		below := truth.CellAt(k).Neighbour(puzzle.Bottom)
+		if truth.In(below) {
+			out = append(out, cut{int(pl.Piece), int(truth.At(below).Piece), below.Row})
+		}
+	}
+	return out
 }
 
 // pearson correlates two profiles at an offset over the rows both hold.
@@ -137,19 +149,14 @@ func TestColumnEvidence(t *testing.T) {
 			prof := sheets[i].rowInk()
 			return &endHalves{profA: prof, profB: prof, inked: !sheets[i].blank(0)}
 		}
-		for k, pl := range truth.Cells {
-			c := truth.CellAt(k)
-			below := c.Neighbour(puzzle.Bottom)
-			if !truth.In(below) {
-				continue
-			}
-			i, j := int(pl.Piece), int(truth.At(below).Piece)
+		for _, cut := range cutsAlong(truth) {
+			i, j := cut.above, cut.below
 			if !end(i).inked || !end(j).inked {
 				continue
 			}
 			right := columnEvidence(end(i), end(j), 0)
 			for col := range cols {
-				o := int(truth.At(puzzle.Cell{Row: below.Row, Col: col}).Piece)
+				o := int(truth.At(puzzle.Cell{Row: cut.row, Col: col}).Piece)
 				if o == j || !end(o).inked {
 					continue
 				}
