@@ -13,18 +13,17 @@ import (
 
 // WithEvolution lets up to runs short genetic runs follow the placer, each
 // from a fresh random population, and keeps the board the problem's scorer
-// prices lowest. Each run is Sholomon, David and Netanyahu's GA (ga.Sholomon:
-// the kernel crossover, the four best kept) over a population of 100 for 30
-// generations, or fewer once 5 in a row find nothing cheaper
+// prices lowest. Each run is Sholomon, David and Netanyahu's GA
+// (ga.Sholomon: the kernel crossover, the four best kept) over a population
+// of 100 for 30 generations, or fewer once 5 in a row find nothing cheaper
 // (WithEvolutionPatience), parents chosen by tournaments of two, and
-// finished by this
-// solver (its placer grown again from the GA board's trusted region,
-// without evolution or alternatives). The runs go two at a time, on two
-// goroutines when solve.WithWorkers allows, the first two beside the
-// placer (they start from random boards, not from its); another two follow
-// only while the last two found a board cheaper than the best before them
-// by more than half a percent, so a picture the placer got right costs one
-// round.
+// finished by this solver (its placer grown again from the GA board's
+// trusted region, without evolution or alternatives). The runs go two at a
+// time, on two goroutines when solve.WithWorkers allows, the first two
+// beside the placer (they start from random boards, not from its); another
+// two follow only while the last two found a board cheaper than the best
+// before them by more than half a percent, so a picture the placer got
+// right costs one round.
 //
 // Why: the placer trusts each join by how it compares with the side's
 // other partners, and in a flat or repetitive region (still water, sky,
