@@ -118,6 +118,7 @@ func orderPages(ctx context.Context, scans []scan, pages [][]placed, c config, l
 		bySize[g] = g
 	}
 	slices.SortStableFunc(bySize, func(a, b int) int { return len(pages[b]) - len(pages[a]) })
+	fit := pageTraining(len(pages))
 	out := make([]*result, len(pages))
 	err := each(len(pages), func(k int) error {
 		g := bySize[k]
@@ -125,68 +126,84 @@ func orderPages(ctx context.Context, scans []scan, pages [][]placed, c config, l
 			return nil
 		}
 		var err error
-		out[g], err = orderAlone(ctx, scans, pages[g], c, logf)
+		out[g], err = orderAlone(ctx, scans, pages[g], c, fit, logf)
 		return err
 	})
 	return out, err
 }
 
 // orderAlone orders a page found among several as a single page is
-// ordered, on one worker. Where strips may be turned, a first pass with
-// the model as it comes decides only which are, as for a single page: the
-// turns the pass over the whole collection gave are often wrong for a
+// ordered, on one worker, the pair model fine-tuned as fit says. A first
+// pass with the model as it comes cuts pages stuck together (below) and,
+// where strips may be turned, decides which are, as for a single page:
+// the turns the pass over the whole collection gave are often wrong for a
 // strip or two, and a page stuck to the next at a cut the collection's
 // pass missed can lie upside down against it. The second pass orders the
 // strips turned as decided, the model fine-tuned to them, and turns each
-// page it finds as a whole when its text reads upside down. A page that
-// pass cuts in several is ordered once more page by page: fitted to two
-// pages the model tells each one's joins apart less well than fitted to
-// one. On the shared collections' really shredded pages mixed, half the
-// strips turned (seeds 1-3), scored as the collections' README says,
-// this took D1 from 0.862 to 0.897 and D2 from 0.959 to 0.975, where a
-// D2 page had lain upside down (with the program's own blank strips left
-// out instead: 0.873 to 0.909); the digitally cut pages mixed gave 0.969
-// and 0.966 (0.969 and 0.970 before), and 1,013 rendered strips 0.914
-// (0.920) in the same time. The strips with text lay upright but for one
-// run of ten (0.910 of them in that run, 0.975 before): a page the
-// collection's pass cut in two, one half stuck to another page, upside
-// down against it.
-func orderAlone(ctx context.Context, scans []scan, pg []placed, c config, logf func(string, ...any)) (*result, error) {
-	asTurned := false
-	if c.turned {
-		first, err := orderPage(ctx, scans, pg, c, false, logf, document.WithWorkers(1), document.WithTraining(1, 1))
-		if err != nil {
-			return nil, err
-		}
-		turn := map[int]puzzle.Rotation{}
-		for _, p := range first.pages {
-			for _, q := range p {
-				turn[q.scan] = q.turn
-			}
-		}
-		pg = slices.Clone(pg)
-		for k := range pg {
-			pg[k].turn = turn[pg[k].scan]
-		}
-		asTurned = true
+// page it finds as a whole when its text reads upside down. A page that pass cuts in several is ordered
+// once more page by page: fitted to two pages the model tells each one's
+// joins apart less well than fitted to one.
+//
+// Pages stuck together are cut where either pass cuts them. The first
+// pass's model, not fitted, reads two margins side by side as the page
+// edges they are more often than a model fitted to both pages, which
+// learns the margins' specks and shadows and finds a join in them. On the
+// shared collection D2's three really shredded pages mixed, two pages
+// came out stuck together for two seeds of six, with more strips astray
+// on them (0.938 each, 0.901 once the pages read more windows,
+// pageTraining); with the first pass's cuts every seed gave 0.975, the
+// most three pages allow (the two wrong pairs are the joins between
+// pages). The first pass's cuts are taken only where they leave pages of
+// minPageStrips or more; a single page is cut only where the fitted model
+// says (reassembleStrips).
+func orderAlone(ctx context.Context, scans []scan, pg []placed, c config, fit document.Option, logf func(string, ...any)) (*result, error) {
+	first, err := orderPage(ctx, scans, pg, c, false, logf, document.WithWorkers(1), document.WithTraining(1, 1))
+	if err != nil {
+		return nil, err
 	}
-	res, err := orderPage(ctx, scans, pg, c, asTurned, logf, document.WithWorkers(1), document.WithTraining(pageSamples, pageEpochs))
-	if err != nil || len(res.pages) < 2 {
-		return res, err
+	turn := map[int]puzzle.Rotation{}
+	for _, p := range first.pages {
+		for _, q := range p {
+			turn[q.scan] = q.turn
+		}
+	}
+	var groups [][]placed
+	for _, p := range first.pages {
+		// A scrap of a page goes with the pages beside it.
+		if n := len(groups); n == 0 || len(p) >= minPageStrips && len(groups[n-1]) >= minPageStrips {
+			groups = append(groups, nil)
+		}
+		groups[len(groups)-1] = append(groups[len(groups)-1], p...)
+	}
+	for _, g := range groups {
+		for k := range g {
+			g[k].turn = turn[g[k].scan]
+		}
 	}
 	out := &result{kind: "strips", scans: scans}
-	for _, p := range res.pages {
-		if len(p) < minPageStrips {
-			out.pages = append(out.pages, p)
-			out.blank = append(out.blank, blankOf(res, p)...)
-			continue
-		}
-		r, err := orderPage(ctx, scans, p, c, true, logf, document.WithWorkers(1), document.WithTraining(pageSamples, pageEpochs))
+	for _, g := range groups {
+		res, err := orderPage(ctx, scans, g, c, c.turned, logf, document.WithWorkers(1), fit)
 		if err != nil {
 			return nil, err
 		}
-		out.pages = append(out.pages, r.pages...)
-		out.blank = append(out.blank, r.blank...)
+		if len(res.pages) < 2 {
+			out.pages = append(out.pages, res.pages...)
+			out.blank = append(out.blank, res.blank...)
+			continue
+		}
+		for _, p := range res.pages {
+			if len(p) < minPageStrips {
+				out.pages = append(out.pages, p)
+				out.blank = append(out.blank, blankOf(res, p)...)
+				continue
+			}
+			r, err := orderPage(ctx, scans, p, c, c.turned, logf, document.WithWorkers(1), fit)
+			if err != nil {
+				return nil, err
+			}
+			out.pages = append(out.pages, r.pages...)
+			out.blank = append(out.blank, r.blank...)
+		}
 	}
 	return out, nil
 }
@@ -251,17 +268,30 @@ func turnPage(pg []placed, scans []scan) []placed {
 	return out
 }
 
-// pageSamples and pageEpochs fine-tune the pair model of a page found
-// among several: a sixth of the training NewTable gives a collection by
-// default (60,000 windows, 3 passes). A page needs less to be told apart
-// from itself: measured when that default was 30,000 windows, on the four
-// shared collections mixed, three seeds each, the pages came out as well
-// or better with a third of it (D1 really shredded 0.919 against 0.908,
-// D2 0.975 against 0.930, the digitally cut unchanged), and 1,013
-// rendered strips took 33 s instead of 40-49. A single page gains from
-// the larger default (see document.WithTraining); a collection's pages
-// keep this one, which holds a thousand strips near the 30 s wanted.
-const pageSamples, pageEpochs = 15000, 2
+// pageTraining returns the fine-tuning of each page's pair model when a
+// collection's pass found pages pages: they share pageBudget windows,
+// each read pageEpochs times, a page taking at least pageWindowsLeast
+// and at most pageWindowsMost. The more windows a page's model reads,
+// the steadier its verdict on the page's marginal joins, where a strip
+// or two of few letters meet: on the shared collection D1's five really
+// shredded pages mixed (seeds 1-6), 15,000 windows read twice gave mean
+// neighbour accuracy 0.901, 60,000 three times 0.932, 120,000 0.949 and
+// 240,000 0.957 (0.96 is the most five pages allow), for 3.2 s against
+// 8 s on 2 cores; D2's three pages gave their most, 0.975, either way.
+// A thousand strips of some seventy pages keep about what they had,
+// 15,000 windows a page, which holds them near the 30 s wanted; a
+// single page is fine-tuned as NewTable's default has it.
+func pageTraining(pages int) document.Option {
+	windows := min(pageWindowsMost, max(pageWindowsLeast, pageBudget/max(pages, 1)))
+	return document.WithTraining(windows, pageEpochs)
+}
+
+const (
+	pageBudget       = 1_200_000
+	pageWindowsMost  = 240_000
+	pageWindowsLeast = 15_000
+	pageEpochs       = 3
+)
 
 // minPageStrips is the fewest strips a page found among several must hold
 // to be ordered again on its own: fewer give the pair model too little to
