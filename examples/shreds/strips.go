@@ -140,9 +140,10 @@ func orderPages(ctx context.Context, scans []scan, pages [][]placed, c config, l
 // strip or two, and a page stuck to the next at a cut the collection's
 // pass missed can lie upside down against it. The second pass orders the
 // strips turned as decided, the model fine-tuned to them, and turns each
-// page it finds as a whole when its text reads upside down. A page that pass cuts in several is ordered
-// once more page by page: fitted to two pages the model tells each one's
-// joins apart less well than fitted to one.
+// page it finds as a whole when its text reads upside down. A page that
+// pass cuts in several is ordered once more page by page: fitted to two
+// pages the model tells each one's joins apart less well than fitted to
+// one.
 //
 // Pages stuck together are cut where either pass cuts them. The first
 // pass's model, not fitted, reads two margins side by side as the page
