@@ -128,10 +128,11 @@ func TestSharedGrids(t *testing.T) {
 		}
 		mean /= float64(len(sums[coll]))
 		t.Logf("%s: mean neighbour accuracy %.3f over %d grids", coll, mean, len(sums[coll]))
-		// Floors a little under what the grids gave with seed 1 once
-		// the pages' columns were read across cuts along the lines
-		// (D1 0.86, D2 0.93), to catch a step back.
-		if floor := map[string]float64{"D1": 0.8, "D2": 0.85}[coll]; rows == 7 && mean < floor {
+		// Floors a little under what the grids gave with seed 1 once a
+		// block was turned only on a line's worth of evidence
+		// (blockEvidence: D1 0.900, D2 0.946; 0.860 and 0.926 before),
+		// to catch a step back.
+		if floor := map[string]float64{"D1": 0.88, "D2": 0.93}[coll]; rows == 7 && mean < floor {
 			t.Errorf("%s: mean neighbour accuracy %.3f, want at least %.2f", coll, mean, floor)
 		}
 	}
