@@ -1347,21 +1347,34 @@ func pearson(a, b []float32, s int) float64 {
 	if hi-lo < 8 {
 		return 0
 	}
-	var sx, sy, sxx, syy, sxy float64
+	var m moments
 	for y := lo; y < hi; y++ {
-		x, z := float64(a[y]), float64(b[y+s])
-		sx += x
-		sy += z
-		sxx += x * x
-		syy += z * z
-		sxy += x * z
+		m.add(float64(a[y]), float64(b[y+s]))
 	}
-	m := float64(hi - lo)
-	vx, vy := sxx-sx*sx/m, syy-sy*sy/m
-	if vx <= 1e-9 || vy <= 1e-9 {
+	return m.r()
+}
+
+// moments gathers the sums a Pearson correlation of two series needs,
+// one pair of values at a time.
+type moments struct{ n, sx, sy, sxx, syy, sxy float64 }
+
+func (m *moments) add(x, y float64) {
+	m.sx += x
+	m.sy += y
+	m.sxx += x * x
+	m.syy += y * y
+	m.sxy += x * y
+	m.n++
+}
+
+// r returns the correlation of the pairs added, 0 where either series is
+// flat (or none was added).
+func (m *moments) r() float64 {
+	vx, vy := m.sxx-m.sx*m.sx/m.n, m.syy-m.sy*m.sy/m.n
+	if m.n == 0 || vx <= 1e-9 || vy <= 1e-9 {
 		return 0
 	}
-	return (sxy - sx*sy/m) / math.Sqrt(vx*vy)
+	return (m.sxy - m.sx*m.sy/m.n) / math.Sqrt(vx*vy)
 }
 
 // phaseWeight scales phaseEvidence: as much as a few windows of the pair
@@ -1390,21 +1403,9 @@ func phaseEvidence(a, b []float32, pitch int) float64 {
 		}
 		return float64(b[k-n])
 	}
-	var sx, sy, sxx, syy, sxy float64
-	var m float64
+	var m moments
 	for k := 0; k+1+pitch+1 <= 2*n; k++ {
-		x := z(k+1) - z(k)
-		y := z(k+pitch+1) - z(k+pitch)
-		sx += x
-		sy += y
-		sxx += x * x
-		syy += y * y
-		sxy += x * y
-		m++
+		m.add(z(k+1)-z(k), z(k+pitch+1)-z(k+pitch))
 	}
-	vx, vy := sxx-sx*sx/m, syy-sy*sy/m
-	if vx <= 1e-9 || vy <= 1e-9 {
-		return 0
-	}
-	return phaseWeight * (sxy - sx*sy/m) / math.Sqrt(vx*vy)
+	return phaseWeight * m.r()
 }

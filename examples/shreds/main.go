@@ -27,15 +27,15 @@
 // once to find which are turned, then as they lie, with no turn allowed,
 // the measures fitted to the strips that way up. A grid is laid by the
 // picture solvers' greedy placer under the document measures and checked
-// by short GA runs (greedy.WithEvolution); blocks of it that read upside
-// down are turned and the grid laid again with every piece upright; its
-// whole rows and columns, and the pieces within each, are put in their
-// cheapest order, and pieces swapped where that lowers the cost. Grids
-// are the weak kind, since a cut between two lines of text leaves little
-// to match but the lines' spacing and the page's columns of ink (the
-// shared collections' digitally cut pages cut 7×7, half turned: neighbour
-// accuracy 0.87 for D1, 0.91 for D2, blank pieces left out, means over
-// seeds 1-3; TestSharedGrids).
+// by short GA runs (greedy.WithEvolution); blocks of it whose text reads
+// upside down by a line's worth are turned and the grid laid again with
+// every piece upright; its whole rows and columns, and the pieces within
+// each, are put in their cheapest order, and pieces swapped where that
+// lowers the cost. Grids are the weak kind, since a cut between two lines
+// of text leaves little to match but the lines' spacing and the page's
+// columns of ink (the shared collections' digitally cut pages cut 7×7,
+// half turned: neighbour accuracy 0.89 for D1, 0.94 for D2, blank pieces
+// left out, means over seeds 1-3; TestSharedGrids).
 //
 // The re-assembled pages are written as page1.png, page2.png ... to -out
 // (default: a new temporary directory, printed on stderr), with progress

@@ -279,9 +279,11 @@ func turnPage(pg []placed, scans []scan) []placed {
 // neighbour accuracy 0.901, 60,000 three times 0.932, 120,000 0.949 and
 // 240,000 0.957 (0.96 is the most five pages allow), for 3.2 s against
 // 8 s on 2 cores; D2's three pages gave their most, 0.975, either way.
-// A thousand strips of some seventy pages keep about what they had,
-// 15,000 windows a page, which holds them near the 30 s wanted; a
-// single page is fine-tuned as NewTable's default has it.
+// A thousand strips of some seventy pages get about 17,000 windows a
+// page, read three times where 15,000 were read twice: 1,013 rendered
+// strips took 24 s on 2 cores instead of 21, under the 30 s wanted, and
+// scored 0.914 either way. A single page is fine-tuned as NewTable's
+// default has it.
 func pageTraining(pages int) document.Option {
 	windows := min(pageWindowsMost, max(pageWindowsLeast, pageBudget/max(pages, 1)))
 	return document.WithTraining(windows, pageEpochs)
